@@ -1,0 +1,562 @@
+//! The board: geometry shared by all positions of one rule set (the k-windows, Zobrist keys,
+//! symmetries) and [`Position`], a board with incremental window counts and hashes.
+//!
+//! A *window* is a set of k consecutive points in one of the four directions. A stone wins when
+//! it fills a window with its own colour. A window is *live* for a colour while it holds none
+//! of the opponent's stones: only live windows can still become lines.
+
+use crate::error::{Error, Result};
+use crate::rules::{Color, Rules};
+use std::sync::Arc;
+
+/// A point on the board as `y * width + x`, x the column from the left, y the row from the bottom.
+pub type Cell = u16;
+
+/// Index of a window in [`Geometry::windows`].
+pub type WindowId = u32;
+
+/// Everything about a rule set that does not change during a game, shared by all positions.
+#[derive(Debug)]
+pub struct Geometry {
+    /// The rules this geometry belongs to.
+    pub rules: Rules,
+    /// Flattened window cells: window `w` is `win_cells[w*k .. (w+1)*k]`.
+    win_cells: Vec<Cell>,
+    /// Per cell, the windows that contain it (`cell_wins[cell_off[c]..cell_off[c+1]]`).
+    cell_wins: Vec<WindowId>,
+    cell_off: Vec<u32>,
+    /// Zobrist keys, two independent 64-bit halves per (cell, colour).
+    zobrist: Vec<[[u64; 2]; 2]>,
+    /// Board symmetries as cell maps; index 0 is the identity.
+    syms: Vec<Vec<Cell>>,
+    /// Keys for side to move and stones left, and for the search goal.
+    turn_keys: Vec<[u64; 2]>,
+}
+
+/// The seed of the Zobrist keys. Part of the table file header in later formats.
+pub const ZOBRIST_SEED: u64 = 0xC6_50_1E_5E_ED_00_00_01;
+
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Geometry {
+    /// Builds the windows, keys and symmetries for `rules`.
+    pub fn new(rules: Rules) -> Arc<Geometry> {
+        let (w, h, k) = (
+            rules.width as i32,
+            rules.height as i32,
+            rules.k as i32,
+        );
+        let cells = rules.cells();
+        let mut win_cells = Vec::new();
+        for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+            for y in 0..h {
+                for x in 0..w {
+                    let (ex, ey) = (x + dx * (k - 1), y + dy * (k - 1));
+                    if ex < 0 || ex >= w || ey < 0 || ey >= h {
+                        continue;
+                    }
+                    for i in 0..k {
+                        win_cells.push(((y + dy * i) * w + x + dx * i) as Cell);
+                    }
+                }
+            }
+        }
+        let nwin = win_cells.len() / k as usize;
+        let mut per_cell: Vec<Vec<WindowId>> = vec![Vec::new(); cells];
+        for wi in 0..nwin {
+            for &c in &win_cells[wi * k as usize..(wi + 1) * k as usize] {
+                per_cell[c as usize].push(wi as WindowId);
+            }
+        }
+        let mut cell_off = Vec::with_capacity(cells + 1);
+        let mut cell_wins = Vec::new();
+        for list in &per_cell {
+            cell_off.push(cell_wins.len() as u32);
+            cell_wins.extend_from_slice(list);
+        }
+        cell_off.push(cell_wins.len() as u32);
+
+        let mut seed = ZOBRIST_SEED;
+        let zobrist = (0..cells)
+            .map(|_| {
+                [
+                    [splitmix(&mut seed), splitmix(&mut seed)],
+                    [splitmix(&mut seed), splitmix(&mut seed)],
+                ]
+            })
+            .collect();
+        let turn_keys = (0..64)
+            .map(|_| [splitmix(&mut seed), splitmix(&mut seed)])
+            .collect();
+        Arc::new(Geometry {
+            rules,
+            win_cells,
+            cell_wins,
+            cell_off,
+            zobrist,
+            syms: symmetries(rules.width as usize, rules.height as usize),
+            turn_keys,
+        })
+    }
+
+    /// Number of k-windows on the board.
+    pub fn window_count(&self) -> usize {
+        self.win_cells.len() / self.rules.k as usize
+    }
+
+    /// The k cells of window `w`.
+    #[inline]
+    pub fn window(&self, w: WindowId) -> &[Cell] {
+        let k = self.rules.k as usize;
+        &self.win_cells[w as usize * k..(w as usize + 1) * k]
+    }
+
+    /// The windows through `cell`.
+    #[inline]
+    pub fn windows_of(&self, cell: Cell) -> &[WindowId] {
+        let c = cell as usize;
+        &self.cell_wins[self.cell_off[c] as usize..self.cell_off[c + 1] as usize]
+    }
+
+    /// Board symmetries as cell maps (8 on a square board, 4 otherwise); index 0 is the identity.
+    pub fn symmetries(&self) -> &[Vec<Cell>] {
+        &self.syms
+    }
+
+    /// A key for (side to move, stones left, extra) that is mixed into position hashes.
+    /// `slot` must be below 64.
+    pub fn turn_key(&self, slot: usize) -> [u64; 2] {
+        self.turn_keys[slot]
+    }
+
+    /// Column and row (0-based, row 0 at the bottom) of a cell.
+    pub fn xy(&self, cell: Cell) -> (u16, u16) {
+        (cell % self.rules.width, cell / self.rules.width)
+    }
+
+    /// The cell at column `x`, row `y` (0-based), if on the board.
+    pub fn cell_at(&self, x: i32, y: i32) -> Option<Cell> {
+        let (w, h) = (self.rules.width as i32, self.rules.height as i32);
+        (x >= 0 && y >= 0 && x < w && y < h).then(|| (y * w + x) as Cell)
+    }
+}
+
+/// The symmetries of a w x h board as cell maps: the dihedral group on square boards,
+/// the four reflections and half-turn otherwise.
+fn symmetries(w: usize, h: usize) -> Vec<Vec<Cell>> {
+    let mut out = Vec::new();
+    let n = if w == h { 8 } else { 4 };
+    for t in 0..n {
+        let map = (0..w * h)
+            .map(|c| {
+                let (x, y) = (c % w, c / w);
+                let (mx, my) = (w - 1 - x, h - 1 - y);
+                let (nx, ny) = match t {
+                    0 => (x, y),
+                    1 => (mx, y),
+                    2 => (x, my),
+                    3 => (mx, my),
+                    4 => (y, x),
+                    5 => (h - 1 - y, x),
+                    6 => (y, w - 1 - x),
+                    _ => (h - 1 - y, w - 1 - x),
+                };
+                (ny * w + nx) as Cell
+            })
+            .collect();
+        out.push(map);
+    }
+    out
+}
+
+/// Contents of a point.
+pub const EMPTY: u8 = 2;
+
+/// One placed stone, kept for undo.
+#[derive(Debug, Clone, Copy)]
+struct Placed {
+    cell: Cell,
+    color: Color,
+    stones_left: u16,
+    winner: Option<Color>,
+}
+
+/// A position: stones, side to move, stones left in the turn, and incremental state for the
+/// search (window counts, live-window tallies, hashes under every symmetry).
+#[derive(Debug, Clone)]
+pub struct Position {
+    geo: Arc<Geometry>,
+    /// `Color::index()` of the stone on each cell, or [`EMPTY`].
+    cells: Vec<u8>,
+    /// Stones of each colour in each window.
+    counts: Vec<[u8; 2]>,
+    /// `live_by_count[c][j]`: windows with j stones of colour c and none of the opponent's.
+    live_by_count: [Vec<u32>; 2],
+    /// Per cell and colour, how many windows through it are live for that colour.
+    cell_live: Vec<[u16; 2]>,
+    /// Hash of the stones under each symmetry (two independent 64-bit halves).
+    hashes: Vec<[u64; 2]>,
+    to_move: Color,
+    stones_left: u16,
+    winner: Option<Color>,
+    empties: usize,
+    history: Vec<Placed>,
+}
+
+impl Position {
+    /// The empty board of `rules`, Black to move with q stones.
+    pub fn new(rules: Rules) -> Position {
+        Position::with_geometry(Geometry::new(rules))
+    }
+
+    /// The empty board for an existing geometry.
+    pub fn with_geometry(geo: Arc<Geometry>) -> Position {
+        let r = geo.rules;
+        let k = r.k as usize;
+        let nwin = geo.window_count() as u32;
+        let mut live0 = vec![0u32; k + 1];
+        live0[0] = nwin;
+        let cells = r.cells();
+        let cell_live = (0..cells)
+            .map(|c| {
+                let n = geo.windows_of(c as Cell).len() as u16;
+                [n, n]
+            })
+            .collect();
+        Position {
+            cells: vec![EMPTY; cells],
+            counts: vec![[0, 0]; nwin as usize],
+            live_by_count: [live0.clone(), live0],
+            cell_live,
+            hashes: vec![[0, 0]; geo.syms.len()],
+            to_move: Color::Black,
+            stones_left: r.q,
+            winner: None,
+            empties: cells,
+            history: Vec::new(),
+            geo,
+        }
+    }
+
+    /// Replays `moves` (single stones in play order) from the empty board, checking legality.
+    pub fn from_moves(rules: Rules, moves: &[Cell]) -> Result<Position> {
+        let mut pos = Position::new(rules);
+        for &c in moves {
+            pos.try_play(c)?;
+        }
+        Ok(pos)
+    }
+
+    /// A position given by its stones (a diagram). Side to move and stones left come from
+    /// `turn` when given; otherwise they are derived from the stone counts, which must then
+    /// be counts that a game reaches. A board that already holds a line of k is refused,
+    /// since a diagram cannot say which stone came last.
+    pub fn from_stones(
+        rules: Rules,
+        black: &[Cell],
+        white: &[Cell],
+        turn: Option<(Color, u16)>,
+    ) -> Result<Position> {
+        let mut pos = Position::new(rules);
+        for (list, color) in [(black, Color::Black), (white, Color::White)] {
+            for &c in list {
+                if c as usize >= rules.cells() {
+                    return Err(Error::Point(format!("cell {c} is off the board")));
+                }
+                if pos.cells[c as usize] != EMPTY {
+                    return Err(Error::Position(format!(
+                        "{} is given twice",
+                        crate::notation::format_point(&rules, c)
+                    )));
+                }
+                pos.place_raw(c, color);
+            }
+        }
+        if let Some(w) = pos.winner {
+            return Err(Error::Position(format!(
+                "{w} already has {} in a row: the game is over",
+                rules.k
+            )));
+        }
+        let (b, w) = (black.len(), white.len());
+        let (to_move, left) = match turn {
+            Some((color, left)) => {
+                let max = if b == 0 && w == 0 && color == Color::Black {
+                    rules.q
+                } else {
+                    rules.p
+                };
+                if left == 0 || left > max {
+                    return Err(Error::Position(format!(
+                        "{left} stones left: a turn here has 1 to {max}"
+                    )));
+                }
+                (color, left)
+            }
+            None => {
+                if rules.counts_after(b + w) != (b, w) {
+                    return Err(Error::Position(format!(
+                        "{b} black and {w} white stones: no game under {rules} reaches these counts \
+                         (state the side to move to set up a composed position)"
+                    )));
+                }
+                rules.turn_after(b + w)
+            }
+        };
+        pos.to_move = to_move;
+        pos.stones_left = left;
+        pos.history.clear();
+        Ok(pos)
+    }
+
+    /// The shared geometry.
+    pub fn geometry(&self) -> &Arc<Geometry> {
+        &self.geo
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.geo.rules
+    }
+
+    /// Whose turn it is.
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// Stones the side to move still places this turn.
+    pub fn stones_left(&self) -> u16 {
+        self.stones_left
+    }
+
+    /// The winner, once a stone has completed a line.
+    pub fn winner(&self) -> Option<Color> {
+        self.winner
+    }
+
+    /// Empty points left.
+    pub fn empties(&self) -> usize {
+        self.empties
+    }
+
+    /// True when the game has ended: a line was made or the board is full.
+    pub fn is_over(&self) -> bool {
+        self.winner.is_some() || self.empties == 0
+    }
+
+    /// The stone on `cell`, if any.
+    #[inline]
+    pub fn at(&self, cell: Cell) -> Option<Color> {
+        match self.cells[cell as usize] {
+            0 => Some(Color::Black),
+            1 => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// True if `cell` is empty.
+    #[inline]
+    pub fn is_empty(&self, cell: Cell) -> bool {
+        self.cells[cell as usize] == EMPTY
+    }
+
+    /// Stones played since the position was set up, in order (cells only).
+    pub fn moves(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.history.iter().map(|p| p.cell)
+    }
+
+    /// Number of stones of each colour on the board.
+    pub fn stone_counts(&self) -> (usize, usize) {
+        let b = self.cells.iter().filter(|&&c| c == 0).count();
+        let w = self.cells.iter().filter(|&&c| c == 1).count();
+        (b, w)
+    }
+
+    /// Stones of colour `c` in window `w`.
+    #[inline]
+    pub fn window_count(&self, w: WindowId, c: Color) -> u8 {
+        self.counts[w as usize][c.index()]
+    }
+
+    /// True if window `w` holds no stone of `c`'s opponent.
+    #[inline]
+    pub fn window_live(&self, w: WindowId, c: Color) -> bool {
+        self.counts[w as usize][c.opponent().index()] == 0
+    }
+
+    /// Number of windows live for `c` holding exactly `j` of its stones.
+    #[inline]
+    pub fn live_with(&self, c: Color, j: usize) -> u32 {
+        self.live_by_count[c.index()][j]
+    }
+
+    /// Number of windows still live for `c`.
+    pub fn live_windows(&self, c: Color) -> u32 {
+        self.live_by_count[c.index()].iter().sum()
+    }
+
+    /// How many windows through `cell` are live for `c`.
+    #[inline]
+    pub fn cell_live(&self, cell: Cell, c: Color) -> u16 {
+        self.cell_live[cell as usize][c.index()]
+    }
+
+    /// True if `cell` lies in a window that either side can still fill. Stones on other cells
+    /// can never matter again (windows only die), so all such moves are equivalent.
+    #[inline]
+    pub fn is_relevant(&self, cell: Cell) -> bool {
+        let l = self.cell_live[cell as usize];
+        l[0] > 0 || l[1] > 0
+    }
+
+    /// Plays a stone for the side to move, checking that the point is on the board and empty
+    /// and that the game is not over.
+    pub fn try_play(&mut self, cell: Cell) -> Result<()> {
+        let rules = self.geo.rules;
+        if cell as usize >= rules.cells() {
+            return Err(Error::Point(format!("cell {cell} is off the board")));
+        }
+        let name = crate::notation::format_point(&rules, cell);
+        if let Some(w) = self.winner {
+            return Err(Error::IllegalMove(format!(
+                "{name} is played after {w} already made {} in a row",
+                rules.k
+            )));
+        }
+        if !self.is_empty(cell) {
+            return Err(Error::IllegalMove(format!("{name} is already taken")));
+        }
+        self.play(cell);
+        Ok(())
+    }
+
+    /// Plays a stone for the side to move on an empty cell of a game that is not over.
+    /// The turn passes when the turn's stones are placed or the stone wins.
+    #[inline]
+    pub fn play(&mut self, cell: Cell) {
+        debug_assert!(self.is_empty(cell) && self.winner.is_none());
+        let color = self.to_move;
+        self.history.push(Placed {
+            cell,
+            color,
+            stones_left: self.stones_left,
+            winner: self.winner,
+        });
+        self.place_raw(cell, color);
+        if self.stones_left > 1 && self.winner.is_none() {
+            self.stones_left -= 1;
+        } else {
+            self.to_move = color.opponent();
+            self.stones_left = self.geo.rules.p;
+        }
+    }
+
+    /// Takes back the last stone played with [`Position::play`].
+    #[inline]
+    pub fn undo(&mut self) {
+        let last = self.history.pop().expect("undo without a move");
+        self.remove_raw(last.cell, last.color);
+        self.to_move = last.color;
+        self.stones_left = last.stones_left;
+        self.winner = last.winner;
+    }
+
+    /// Puts a stone down and updates counts, tallies and hashes; sets `winner` on a line.
+    fn place_raw(&mut self, cell: Cell, color: Color) {
+        let (s, o) = (color.index(), color.opponent().index());
+        let geo = Arc::clone(&self.geo);
+        let k = geo.rules.k as usize;
+        self.cells[cell as usize] = s as u8;
+        self.empties -= 1;
+        for &w in geo.windows_of(cell) {
+            let cnt = &mut self.counts[w as usize];
+            let (own, opp) = (cnt[s] as usize, cnt[o] as usize);
+            cnt[s] += 1;
+            if opp == 0 {
+                self.live_by_count[s][own] -= 1;
+                self.live_by_count[s][own + 1] += 1;
+                if own + 1 == k {
+                    self.winner = Some(color);
+                }
+            }
+            if own == 0 {
+                // The window just died for the opponent.
+                self.live_by_count[o][opp] -= 1;
+                for &c in geo.window(w) {
+                    self.cell_live[c as usize][o] -= 1;
+                }
+            }
+        }
+        self.hash_toggle(cell, s);
+    }
+
+    /// Exact inverse of [`Position::place_raw`] (apart from `winner`, restored by the caller).
+    fn remove_raw(&mut self, cell: Cell, color: Color) {
+        let (s, o) = (color.index(), color.opponent().index());
+        let geo = Arc::clone(&self.geo);
+        self.cells[cell as usize] = EMPTY;
+        self.empties += 1;
+        for &w in geo.windows_of(cell) {
+            let cnt = &mut self.counts[w as usize];
+            cnt[s] -= 1;
+            let (own, opp) = (cnt[s] as usize, cnt[o] as usize);
+            if opp == 0 {
+                self.live_by_count[s][own + 1] -= 1;
+                self.live_by_count[s][own] += 1;
+            }
+            if own == 0 {
+                self.live_by_count[o][opp] += 1;
+                for &c in geo.window(w) {
+                    self.cell_live[c as usize][o] += 1;
+                }
+            }
+        }
+        self.hash_toggle(cell, s);
+    }
+
+    #[inline]
+    fn hash_toggle(&mut self, cell: Cell, s: usize) {
+        for (h, map) in self.hashes.iter_mut().zip(&self.geo.syms) {
+            let z = &self.geo.zobrist[map[cell as usize] as usize][s];
+            h[0] ^= z[0];
+            h[1] ^= z[1];
+        }
+    }
+
+    /// A 128-bit key of the stones, the same for all symmetric images of the position.
+    pub fn stone_key(&self) -> [u64; 2] {
+        *self.hashes.iter().min().expect("identity symmetry")
+    }
+
+    /// The stone key the position would have after `color` plays `cell`, without playing it.
+    #[inline]
+    pub fn stone_key_after(&self, cell: Cell, color: Color) -> [u64; 2] {
+        let s = color.index();
+        let mut best = [u64::MAX; 2];
+        for (h, map) in self.hashes.iter().zip(&self.geo.syms) {
+            let z = &self.geo.zobrist[map[cell as usize] as usize][s];
+            let v = [h[0] ^ z[0], h[1] ^ z[1]];
+            if v < best {
+                best = v;
+            }
+        }
+        best
+    }
+
+    /// Hash of the stones under the identity only (not symmetry-reduced).
+    pub fn raw_key(&self) -> [u64; 2] {
+        self.hashes[0]
+    }
+
+    /// True if the position maps onto itself under symmetry `g` (checked cell by cell).
+    pub fn is_invariant_under(&self, g: usize) -> bool {
+        let map = &self.geo.syms[g];
+        (0..self.cells.len()).all(|c| self.cells[c] == self.cells[map[c] as usize])
+    }
+}

@@ -1,0 +1,11 @@
+//! c6solve: proves the value of positions in Connect(m,n,k,p,q) games (Connect6, Gomoku,
+//! tic-tac-toe and the rest of the family) with depth-first proof-number search.
+
+pub mod board;
+pub mod error;
+pub mod notation;
+pub mod rules;
+
+pub use board::{Cell, Geometry, Position};
+pub use error::{Error, Result};
+pub use rules::{Color, Rules};

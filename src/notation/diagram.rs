@@ -1,0 +1,1 @@
+//! ASCII diagrams of positions.
