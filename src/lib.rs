@@ -5,7 +5,9 @@ pub mod board;
 pub mod error;
 pub mod notation;
 pub mod rules;
+pub mod search;
 
 pub use board::{Cell, Geometry, Position};
 pub use error::{Error, Result};
 pub use rules::{Color, Rules};
+pub use search::{Goal, Outcome, SolveOptions, SolveReport, solve};
