@@ -6,6 +6,7 @@ pub mod error;
 pub mod notation;
 pub mod rules;
 pub mod search;
+pub mod threats;
 
 pub use board::{Cell, Geometry, Position};
 pub use error::{Error, Result};

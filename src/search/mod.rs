@@ -1,8 +1,16 @@
 //! The solver: df-pn over single stones ([`dfpn`]), move generation ([`movegen`]) and the
 //! transposition table ([`tt`]). [`solve`] is the entry point.
 
+pub mod dfpn;
+pub mod movegen;
+pub mod tt;
+
 use crate::board::{Cell, Position};
-use std::time::Duration;
+use crate::rules::Color;
+use crate::threats;
+use dfpn::{Dfpn, Limits, Proof};
+use std::time::{Duration, Instant};
+use tt::Table;
 
 /// What to prove.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -80,7 +88,157 @@ pub struct SolveReport {
 }
 
 /// Proves the value of `pos` for the side to move.
+///
+/// The exact value takes up to two df-pn runs over one table: "the side to move wins?",
+/// and if not, "the opponent wins?"; neither means a draw. The search runs on a thread of
+/// its own with a large stack, since its depth is the number of empty points.
 pub fn solve(pos: &Position, opts: &SolveOptions) -> SolveReport {
-    let _ = (pos, opts);
-    unimplemented!("solver under construction")
+    let pos = pos.clone();
+    let opts = opts.clone();
+    std::thread::Builder::new()
+        .name("c6solve-search".into())
+        .stack_size(256 << 20)
+        .spawn(move || solve_here(pos, &opts))
+        .expect("spawn search thread")
+        .join()
+        .expect("search thread panicked")
+}
+
+fn solve_here(mut pos: Position, opts: &SolveOptions) -> SolveReport {
+    let start = Instant::now();
+    let me = pos.to_move();
+    if let Some(value) = game_over_value(&pos) {
+        return report(value, Vec::new(), 0, start);
+    }
+    let limits = Limits {
+        max_nodes: opts.max_nodes,
+        deadline: opts.time_limit.map(|d| start + d),
+    };
+    let mut table = Table::new(opts.tt_mib);
+    let mut run = Dfpn::new(&mut table, me, limits, 0);
+    let first = run.run(&mut pos);
+    let mut nodes = run.nodes;
+    if first == Proof::Proven {
+        let best = turn_line(&mut run, &mut pos, LineKind::Proven);
+        return report(Outcome::Win, best, run.nodes, start);
+    }
+    if first == Proof::Unknown {
+        let best = turn_line(&mut run, &mut pos, LineKind::Promising);
+        return report(Outcome::Unknown, best, nodes, start);
+    }
+    if opts.goal == Goal::Win {
+        let best = first_move(&pos);
+        return report(Outcome::NoWin, best, nodes, start);
+    }
+    let mut run = Dfpn::new(&mut table, me.opponent(), limits, nodes);
+    let second = run.run(&mut pos);
+    nodes = run.nodes;
+    match second {
+        Proof::Proven => {
+            let best = first_move(&pos);
+            report(Outcome::Loss, best, nodes, start)
+        }
+        Proof::Disproven => {
+            let best = turn_line(&mut run, &mut pos, LineKind::Disproven);
+            report(Outcome::Draw, best, run.nodes, start)
+        }
+        Proof::Unknown => report(Outcome::Unknown, first_move(&pos), nodes, start),
+    }
+}
+
+fn report(value: Outcome, best: Vec<Cell>, nodes: u64, start: Instant) -> SolveReport {
+    SolveReport {
+        value,
+        best,
+        nodes,
+        seconds: start.elapsed().as_secs_f64(),
+    }
+}
+
+/// The value of a finished game for the side to move, if it is finished.
+fn game_over_value(pos: &Position) -> Option<Outcome> {
+    match pos.winner() {
+        Some(w) if w == pos.to_move() => Some(Outcome::Win),
+        Some(_) => Some(Outcome::Loss),
+        None if pos.empties() == 0 => Some(Outcome::Draw),
+        None => None,
+    }
+}
+
+/// Which children [`turn_line`] follows.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum LineKind {
+    /// Children proven won for the attacker (the attacker is to move).
+    Proven,
+    /// Children disproven (the defender is to move and holds).
+    Disproven,
+    /// The child with the smallest proof number (unsolved runs).
+    Promising,
+}
+
+/// The stones the side to move plays for the rest of this turn, read from the table.
+/// A solved child missing from the table (replaced) is searched again, which is cheap.
+fn turn_line(run: &mut Dfpn<'_>, pos: &mut Position, kind: LineKind) -> Vec<Cell> {
+    let me = pos.to_move();
+    let mut line = Vec::new();
+    while pos.to_move() == me && !pos.is_over() && line.len() < pos.rules().q.max(pos.rules().p) as usize {
+        let Some(c) = pick_child(run, pos, kind) else { break };
+        line.push(c);
+        pos.play(c);
+    }
+    for _ in &line {
+        pos.undo();
+    }
+    line
+}
+
+fn pick_child(run: &mut Dfpn<'_>, pos: &mut Position, kind: LineKind) -> Option<Cell> {
+    if let Some(cells) = threats::winning_cells(pos, pos.to_move(), pos.stones_left()) {
+        return cells.first().copied();
+    }
+    let moves = movegen::generate(pos, &threats::defence(pos));
+    let wanted = |n: (tt::Pn, tt::Pn)| match kind {
+        LineKind::Proven => n.0 == 0,
+        LineKind::Disproven => n.1 == 0,
+        LineKind::Promising => false,
+    };
+    if kind == LineKind::Promising {
+        return moves.iter().copied().min_by_key(|&c| run.child_numbers(pos, c).0);
+    }
+    if let Some(&c) = moves.iter().find(|&&c| wanted(run.child_numbers(pos, c))) {
+        return Some(c);
+    }
+    // Not in the table any more: solve the children again until one qualifies.
+    for &c in &moves {
+        pos.play(c);
+        let proof = run.run(pos);
+        pos.undo();
+        let ok = match kind {
+            LineKind::Proven => proof == Proof::Proven,
+            _ => proof == Proof::Disproven,
+        };
+        if ok {
+            return Some(c);
+        }
+    }
+    None
+}
+
+/// The move ordering's first choice, for values where every move is as good (loss, no-win).
+fn first_move(pos: &Position) -> Vec<Cell> {
+    if pos.is_over() {
+        return Vec::new();
+    }
+    if let Some(cells) = threats::winning_cells(pos, pos.to_move(), pos.stones_left()) {
+        return cells;
+    }
+    movegen::generate(pos, &threats::defence(pos))
+        .into_iter()
+        .take(1)
+        .collect()
+}
+
+/// Colour names for reports.
+pub fn color_name(c: Color) -> &'static str {
+    c.name()
 }

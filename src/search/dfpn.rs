@@ -1,0 +1,266 @@
+//! Depth-first proof-number search (Nagai 2002) with the 1+ε threshold trick
+//! (Pawlewicz & Lew 2007) over single stones.
+//!
+//! One run proves or disproves "the attacker can force a win". OR nodes are the attacker's
+//! stones, AND nodes the defender's; consecutive stones of one turn are consecutive nodes of
+//! the same kind. Keys are symmetry-reduced, so the two orders of a pair and mirror images
+//! share one table entry.
+
+use super::movegen;
+use super::tt::{INF, Pn, Table};
+use crate::board::{Cell, Position};
+use crate::rules::Color;
+use crate::threats::{self, Defence};
+use std::time::Instant;
+
+/// Limits that turn a run's answer into "unknown".
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Limits {
+    /// Node budget over the whole solve.
+    pub max_nodes: Option<u64>,
+    /// Wall-clock deadline.
+    pub deadline: Option<Instant>,
+}
+
+/// The result of one run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Proof {
+    /// The attacker forces a win.
+    Proven,
+    /// The attacker cannot force a win.
+    Disproven,
+    /// Limits ran out.
+    Unknown,
+}
+
+/// Numerator and denominator of 1+ε: a child's threshold is ε above the second-best value.
+const EPS_NUM: u64 = 5;
+const EPS_DEN: u64 = 4;
+
+/// One df-pn searcher over a table.
+pub struct Dfpn<'t> {
+    tt: &'t mut Table,
+    attacker: Color,
+    limits: Limits,
+    /// Nodes expanded so far (shared across runs by the caller).
+    pub nodes: u64,
+    aborted: bool,
+}
+
+/// Proof and disproof numbers of a child before it is searched.
+const FRESH: (Pn, Pn) = (1, 1);
+
+impl<'t> Dfpn<'t> {
+    /// A searcher for "`attacker` wins" that starts counting at `nodes`.
+    pub fn new(tt: &'t mut Table, attacker: Color, limits: Limits, nodes: u64) -> Dfpn<'t> {
+        Dfpn {
+            tt,
+            attacker,
+            limits,
+            nodes,
+            aborted: false,
+        }
+    }
+
+    /// Runs df-pn from `pos` until it is solved or a limit is hit.
+    pub fn run(&mut self, pos: &mut Position) -> Proof {
+        let (pn, dn) = self.mid(pos, INF, INF);
+        match (pn, dn) {
+            (0, _) => Proof::Proven,
+            (_, 0) => Proof::Disproven,
+            _ => Proof::Unknown,
+        }
+    }
+
+    /// The table key of `pos` for this run's attacker.
+    pub fn key(&self, pos: &Position) -> [u64; 2] {
+        node_key(pos.stone_key(), pos.to_move(), pos.stones_left(), self.attacker, pos)
+    }
+
+    /// Stored numbers of the node after the side to move plays `cell`.
+    pub fn child_numbers(&self, pos: &Position, cell: Cell) -> (Pn, Pn) {
+        let key = self.child_key(pos, cell);
+        self.tt.probe(key).map_or(FRESH, |e| (e.pn, e.dn))
+    }
+
+    fn child_key(&self, pos: &Position, cell: Cell) -> [u64; 2] {
+        let me = pos.to_move();
+        let (next, left) = if pos.stones_left() > 1 {
+            (me, pos.stones_left() - 1)
+        } else {
+            (me.opponent(), pos.rules().p)
+        };
+        node_key(pos.stone_key_after(cell, me), next, left, self.attacker, pos)
+    }
+
+    /// The node's value when the rules decide it without search: `Some(true)` if the attacker
+    /// has won, `Some(false)` if it cannot win any more.
+    fn decided(&self, pos: &Position, defence: &Defence) -> Option<bool> {
+        let me = pos.to_move();
+        if threats::can_win_with(pos, me, pos.stones_left()) {
+            return Some(me == self.attacker);
+        }
+        if pos.empties() == 0 || pos.live_windows(self.attacker) == 0 {
+            return Some(false);
+        }
+        if *defence == Defence::Lost {
+            return Some(me != self.attacker);
+        }
+        None
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if let Some(max) = self.limits.max_nodes
+            && self.nodes >= max
+        {
+            self.aborted = true;
+        }
+        if self.nodes % 1024 == 0
+            && let Some(deadline) = self.limits.deadline
+            && Instant::now() >= deadline
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// Multiple iterative deepening at one node: search until its proof number reaches
+    /// `th_pn` or its disproof number `th_dn`. Returns and stores the node's numbers.
+    fn mid(&mut self, pos: &mut Position, th_pn: Pn, th_dn: Pn) -> (Pn, Pn) {
+        self.nodes += 1;
+        let key = self.key(pos);
+        let start_nodes = self.nodes;
+        let defence = if threats::can_win_with(pos, pos.to_move(), pos.stones_left()) {
+            Defence::Free
+        } else {
+            threats::defence(pos)
+        };
+        if let Some(win) = self.decided(pos, &defence) {
+            let nums = if win { (0, INF) } else { (INF, 0) };
+            self.tt.store(key, nums.0, nums.1, 1);
+            return nums;
+        }
+        let children = self.children(pos, &defence);
+        let or = pos.to_move() == self.attacker;
+        let mut nums;
+        loop {
+            let sel = self.select(pos, &children, or);
+            nums = sel.numbers;
+            if nums.0 >= th_pn || nums.1 >= th_dn || self.out_of_budget() {
+                break;
+            }
+            let (cpn, cdn) = self.child_numbers(pos, sel.best);
+            let (cth_pn, cth_dn) = if or {
+                (
+                    th_pn.min(one_plus_eps(sel.second)),
+                    sub_keep(th_dn, nums.1, cdn),
+                )
+            } else {
+                (
+                    sub_keep(th_pn, nums.0, cpn),
+                    th_dn.min(one_plus_eps(sel.second)),
+                )
+            };
+            pos.play(sel.best);
+            self.mid(pos, cth_pn, cth_dn);
+            pos.undo();
+        }
+        let work = (self.nodes - start_nodes + 1).min(u32::MAX as u64) as u32;
+        self.tt.store(key, nums.0, nums.1, work);
+        nums
+    }
+
+    /// The node's moves, with symmetric duplicates (children with equal keys) removed so
+    /// that sums do not count one position twice.
+    fn children(&self, pos: &Position, defence: &Defence) -> Vec<Cell> {
+        let moves = movegen::generate(pos, defence);
+        let mut seen: Vec<[u64; 2]> = Vec::with_capacity(moves.len());
+        moves
+            .into_iter()
+            .filter(|&c| {
+                let k = self.child_key(pos, c);
+                if seen.contains(&k) {
+                    false
+                } else {
+                    seen.push(k);
+                    true
+                }
+            })
+            .collect()
+    }
+
+    /// Combines the children's numbers and picks the child to search next.
+    fn select(&self, pos: &Position, children: &[Cell], or: bool) -> Selection {
+        // For an OR node the "min" side is pn and the "sum" side dn; AND swaps them.
+        let mut best = children[0];
+        let (mut min1, mut min2, mut sum) = (INF, INF, 0u64);
+        for &c in children {
+            let (cpn, cdn) = self.child_numbers(pos, c);
+            let (m, s) = if or { (cpn, cdn) } else { (cdn, cpn) };
+            if m < min1 {
+                min2 = min1;
+                min1 = m;
+                best = c;
+            } else if m < min2 {
+                min2 = m;
+            }
+            // A child that is solved for the "min" side ends the loop below, so a finite sum
+            // is all that is needed here; it saturates below INF to stay unsolved.
+            sum += s as u64;
+            if min1 == 0 {
+                break;
+            }
+        }
+        let (min, sum) = if min1 == 0 {
+            (0, INF)
+        } else {
+            (min1, sum.min(INF as u64 - 1) as Pn)
+        };
+        let numbers = if or { (min, sum) } else { (sum, min) };
+        Selection {
+            numbers,
+            best,
+            second: min2,
+        }
+    }
+}
+
+struct Selection {
+    numbers: (Pn, Pn),
+    best: Cell,
+    second: Pn,
+}
+
+/// The child threshold on the "min" side: ε above the second-best child, at least one more.
+fn one_plus_eps(second: Pn) -> Pn {
+    if second == INF {
+        return INF;
+    }
+    let s = second as u64;
+    (s * EPS_NUM).div_ceil(EPS_DEN).max(s + 1).min(INF as u64 - 1) as Pn
+}
+
+/// The child threshold on the "sum" side: the parent's threshold minus the other children.
+fn sub_keep(th: Pn, total: Pn, child: Pn) -> Pn {
+    if th == INF {
+        return INF;
+    }
+    let others = total as u64 - child.min(total) as u64;
+    (th as u64).saturating_sub(others).min(INF as u64 - 1) as Pn
+}
+
+/// The table key of a node: symmetry-reduced stones, side to move, stones left, attacker.
+fn node_key(
+    stones: [u64; 2],
+    to_move: Color,
+    stones_left: u16,
+    attacker: Color,
+    pos: &Position,
+) -> [u64; 2] {
+    let slot = attacker.index() * 32 + to_move.index() * 16 + stones_left as usize;
+    let t = pos.geometry().turn_key(slot);
+    [stones[0] ^ t[0], stones[1] ^ t[1]]
+}
