@@ -15,6 +15,9 @@
 //!   lower-case column letter `a`–`s` *including* `i` (`a` = first column) and a row number from
 //!   the bottom, 1-based, concatenated: `W[j9l11]` is Go-style `K9` and `M11`. LG `j10` is `K10`.
 //!
+//! A final `B[resign]` / `W[resign]` (also `forfeit`, `timeout`), as Little Golem records end
+//! some games, closes the record without a stone; a move after it is an error.
+//!
 //! Colours must follow the turn structure of the rules (q Black stones, then p White, p Black,
 //! ...); a pass (`B[]`), setup stones (`AB`/`AW`/`AE`) and an `SZ` that disagrees with the rules
 //! are refused. Legality of the stones themselves (a point taken twice, a stone after a win) is
@@ -255,6 +258,7 @@ impl Reader {
 pub fn parse_sgf(rules: &Rules, text: &str) -> Result<Vec<Cell>> {
     let nodes = Reader::new(text).main_line()?;
     let mut moves = Vec::new();
+    let mut ended: Option<String> = None;
     for (n, node) in nodes.iter().enumerate() {
         for prop in node {
             match prop.ident.as_str() {
@@ -274,6 +278,16 @@ pub fn parse_sgf(rules: &Rules, text: &str) -> Result<Vec<Cell>> {
                         Color::White
                     };
                     for value in &prop.values {
+                        if let Some(word) = &ended {
+                            return Err(sgf_err(format!(
+                                "{}[{value}] follows [{word}], which ends the game",
+                                prop.ident
+                            )));
+                        }
+                        if is_game_end(value) {
+                            ended = Some(value.trim().to_string());
+                            continue;
+                        }
                         for cell in parse_value(rules, value)? {
                             check_color(rules, moves.len(), color, value)?;
                             moves.push(cell);
@@ -285,6 +299,13 @@ pub fn parse_sgf(rules: &Rules, text: &str) -> Result<Vec<Cell>> {
         }
     }
     Ok(moves)
+}
+
+/// True for the words Little Golem records use to end a game without a stone.
+fn is_game_end(value: &str) -> bool {
+    ["resign", "forfeit", "timeout"]
+        .iter()
+        .any(|w| value.trim().eq_ignore_ascii_case(w))
 }
 
 /// Checks that stone number `index` (0-based) belongs to `color` under the rules' turn structure.
@@ -767,6 +788,15 @@ mod tests {
         assert!(err(&r, "(;SZ[15];B[h8])").contains("SZ[15] is a 15x15 board"));
         assert!(err(&r, "(;SZ[big])").contains("expected a size"));
         assert!(err(&r, "(;AB[jj];W[kk])").contains("setup stones"));
+        assert!(err(&r, "(;B[j10];W[resign];B[k10k11])").contains("follows [resign]"));
+    }
+
+    #[test]
+    fn resignation_ends_the_record() {
+        let r = c6();
+        let moves = parse_sgf(&r, "(;B[j10];W[j9k11];B[Resign])").unwrap();
+        assert_eq!(moves, go("K10 K9 L11"));
+        assert_eq!(parse_sgf(&r, "(;B[j10];W[timeout])").unwrap(), go("K10"));
     }
 
     #[test]
