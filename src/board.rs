@@ -47,11 +47,7 @@ fn splitmix(state: &mut u64) -> u64 {
 impl Geometry {
     /// Builds the windows, keys and symmetries for `rules`.
     pub fn new(rules: Rules) -> Arc<Geometry> {
-        let (w, h, k) = (
-            rules.width as i32,
-            rules.height as i32,
-            rules.k as i32,
-        );
+        let (w, h, k) = (rules.width as i32, rules.height as i32, rules.k as i32);
         let cells = rules.cells();
         let mut win_cells = Vec::new();
         for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {

@@ -81,7 +81,9 @@ impl Rules {
             )));
         }
         if k == 0 {
-            return Err(Error::Rules("k = 0: a line needs at least one stone".into()));
+            return Err(Error::Rules(
+                "k = 0: a line needs at least one stone".into(),
+            ));
         }
         if p == 0 || q == 0 {
             return Err(Error::Rules(format!(
@@ -156,7 +158,7 @@ impl Rules {
         }
         let rest = played - q;
         let turn = rest / p;
-        let color = if turn % 2 == 0 {
+        let color = if turn.is_multiple_of(2) {
             Color::White
         } else {
             Color::Black
@@ -176,7 +178,7 @@ impl Rules {
         let white_turns = full.div_ceil(2);
         let black_turns = full / 2;
         let (mut b, mut w) = (q + black_turns * p, white_turns * p);
-        if full % 2 == 0 {
+        if full.is_multiple_of(2) {
             w += part;
         } else {
             b += part;
@@ -239,7 +241,10 @@ mod tests {
 
     #[test]
     fn counts_match_turns() {
-        for r in [Rules::new(5, 5, 4, 3, 2).unwrap(), Rules::new(4, 4, 3, 2, 2).unwrap()] {
+        for r in [
+            Rules::new(5, 5, 4, 3, 2).unwrap(),
+            Rules::new(4, 4, 3, 2, 2).unwrap(),
+        ] {
             let (mut b, mut w) = (0, 0);
             for played in 0..20 {
                 assert_eq!(r.counts_after(played), (b, w), "{r} after {played}");

@@ -114,7 +114,11 @@ pub fn defence(pos: &Position) -> Defence {
     candidates.sort_unstable();
     candidates.dedup();
     candidates.retain(|&c| {
-        let rest: Vec<Vec<Cell>> = threats.iter().filter(|w| !w.contains(&c)).cloned().collect();
+        let rest: Vec<Vec<Cell>> = threats
+            .iter()
+            .filter(|w| !w.contains(&c))
+            .cloned()
+            .collect();
         hittable(&rest, r - 1)
     });
     Defence::Block(candidates)

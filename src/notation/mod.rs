@@ -104,7 +104,9 @@ mod tests {
     #[test]
     fn bad_points() {
         let r = Rules::connect6();
-        for bad in ["I5", "U1", "A0", "A20", "", "K", "10", "0,1", "20,1", "x,y", "K10x"] {
+        for bad in [
+            "I5", "U1", "A0", "A20", "", "K", "10", "0,1", "20,1", "x,y", "K10x",
+        ] {
             assert!(parse_point(&r, bad).is_err(), "{bad}");
         }
     }

@@ -74,7 +74,13 @@ impl<'t> Dfpn<'t> {
 
     /// The table key of `pos` for this run's attacker.
     pub fn key(&self, pos: &Position) -> [u64; 2] {
-        node_key(pos.stone_key(), pos.to_move(), pos.stones_left(), self.attacker, pos)
+        node_key(
+            pos.stone_key(),
+            pos.to_move(),
+            pos.stones_left(),
+            self.attacker,
+            pos,
+        )
     }
 
     /// Stored numbers of the node after the side to move plays `cell`.
@@ -90,7 +96,13 @@ impl<'t> Dfpn<'t> {
         } else {
             (me.opponent(), pos.rules().p)
         };
-        node_key(pos.stone_key_after(cell, me), next, left, self.attacker, pos)
+        node_key(
+            pos.stone_key_after(cell, me),
+            next,
+            left,
+            self.attacker,
+            pos,
+        )
     }
 
     /// The node's value when the rules decide it without search: `Some(true)` if the attacker
@@ -240,7 +252,10 @@ fn one_plus_eps(second: Pn) -> Pn {
         return INF;
     }
     let s = second as u64;
-    (s * EPS_NUM).div_ceil(EPS_DEN).max(s + 1).min(INF as u64 - 1) as Pn
+    (s * EPS_NUM)
+        .div_ceil(EPS_DEN)
+        .max(s + 1)
+        .min(INF as u64 - 1) as Pn
 }
 
 /// The child threshold on the "sum" side: the parent's threshold minus the other children.

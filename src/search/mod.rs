@@ -181,8 +181,13 @@ enum LineKind {
 fn turn_line(run: &mut Dfpn<'_>, pos: &mut Position, kind: LineKind) -> Vec<Cell> {
     let me = pos.to_move();
     let mut line = Vec::new();
-    while pos.to_move() == me && !pos.is_over() && line.len() < pos.rules().q.max(pos.rules().p) as usize {
-        let Some(c) = pick_child(run, pos, kind) else { break };
+    while pos.to_move() == me
+        && !pos.is_over()
+        && line.len() < pos.rules().q.max(pos.rules().p) as usize
+    {
+        let Some(c) = pick_child(run, pos, kind) else {
+            break;
+        };
         line.push(c);
         pos.play(c);
     }
@@ -203,7 +208,10 @@ fn pick_child(run: &mut Dfpn<'_>, pos: &mut Position, kind: LineKind) -> Option<
         LineKind::Promising => false,
     };
     if kind == LineKind::Promising {
-        return moves.iter().copied().min_by_key(|&c| run.child_numbers(pos, c).0);
+        return moves
+            .iter()
+            .copied()
+            .min_by_key(|&c| run.child_numbers(pos, c).0);
     }
     if let Some(&c) = moves.iter().find(|&&c| wanted(run.child_numbers(pos, c))) {
         return Some(c);
