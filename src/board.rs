@@ -466,7 +466,7 @@ impl Position {
     /// Puts a stone down and updates counts, tallies and hashes; sets `winner` on a line.
     fn place_raw(&mut self, cell: Cell, color: Color) {
         let (s, o) = (color.index(), color.opponent().index());
-        let geo = Arc::clone(&self.geo);
+        let geo = &*self.geo;
         let k = geo.rules.k as usize;
         self.cells[cell as usize] = s as u8;
         self.empties -= 1;
@@ -495,7 +495,7 @@ impl Position {
     /// Exact inverse of [`Position::place_raw`] (apart from `winner`, restored by the caller).
     fn remove_raw(&mut self, cell: Cell, color: Color) {
         let (s, o) = (color.index(), color.opponent().index());
-        let geo = Arc::clone(&self.geo);
+        let geo = &*self.geo;
         self.cells[cell as usize] = EMPTY;
         self.empties += 1;
         for &w in geo.windows_of(cell) {

@@ -4,6 +4,7 @@
 pub mod board;
 pub mod error;
 pub mod notation;
+pub mod pairing;
 pub mod render;
 pub mod rules;
 pub mod search;

@@ -10,6 +10,7 @@ use super::movegen;
 use super::tt::{INF, Pn, Table};
 use crate::board::{Cell, Position};
 use crate::rules::Color;
+use crate::pairing;
 use crate::threats::{self, Defence};
 use std::time::Instant;
 
@@ -39,7 +40,7 @@ const EPS_DEN: u64 = 4;
 
 /// One df-pn searcher over a table.
 pub struct Dfpn<'t> {
-    tt: &'t mut Table,
+    tt: &'t Table,
     attacker: Color,
     limits: Limits,
     /// Nodes expanded so far (shared across runs by the caller).
@@ -47,12 +48,15 @@ pub struct Dfpn<'t> {
     aborted: bool,
 }
 
+/// Backtracking steps allowed to look for a pairing strategy at one node.
+const PAIRING_BUDGET: u32 = 64;
+
 /// Proof and disproof numbers of a child before it is searched.
 const FRESH: (Pn, Pn) = (1, 1);
 
 impl<'t> Dfpn<'t> {
     /// A searcher for "`attacker` wins" that starts counting at `nodes`.
-    pub fn new(tt: &'t mut Table, attacker: Color, limits: Limits, nodes: u64) -> Dfpn<'t> {
+    pub fn new(tt: &'t Table, attacker: Color, limits: Limits, nodes: u64) -> Dfpn<'t> {
         Dfpn {
             tt,
             attacker,
@@ -118,6 +122,9 @@ impl<'t> Dfpn<'t> {
         if *defence == Defence::Lost {
             return Some(me != self.attacker);
         }
+        if pairing::attacker_is_paired_off(pos, self.attacker, PAIRING_BUDGET) {
+            return Some(false);
+        }
         None
     }
 
@@ -155,30 +162,35 @@ impl<'t> Dfpn<'t> {
             self.tt.store(key, nums.0, nums.1, 1);
             return nums;
         }
-        let children = self.children(pos, &defence);
+        let mut children = self.children(pos, &defence);
         let or = pos.to_move() == self.attacker;
         let mut nums;
         loop {
-            let sel = self.select(pos, &children, or);
+            let sel = select(&children, or);
             nums = sel.numbers;
             if nums.0 >= th_pn || nums.1 >= th_dn || self.out_of_budget() {
                 break;
             }
-            let (cpn, cdn) = self.child_numbers(pos, sel.best);
+            let child = &children[sel.best];
             let (cth_pn, cth_dn) = if or {
                 (
                     th_pn.min(one_plus_eps(sel.second)),
-                    sub_keep(th_dn, nums.1, cdn),
+                    sub_keep(th_dn, nums.1, child.dn),
                 )
             } else {
                 (
-                    sub_keep(th_pn, nums.0, cpn),
+                    sub_keep(th_pn, nums.0, child.pn),
                     th_dn.min(one_plus_eps(sel.second)),
                 )
             };
-            pos.play(sel.best);
-            self.mid(pos, cth_pn, cth_dn);
+            pos.play(child.cell);
+            let (cpn, cdn) = self.mid(pos, cth_pn, cth_dn);
             pos.undo();
+            // Siblings keep the numbers read when the node was expanded: a transposition may
+            // have moved them since, which costs search order but never soundness, since
+            // only solved numbers (which never change) decide the node.
+            let child = &mut children[sel.best];
+            (child.pn, child.dn) = (cpn, cdn);
         }
         let work = (self.nodes - start_nodes + 1).min(u32::MAX as u64) as u32;
         self.tt.store(key, nums.0, nums.1, work);
@@ -187,62 +199,77 @@ impl<'t> Dfpn<'t> {
 
     /// The node's moves, with symmetric duplicates (children with equal keys) removed so
     /// that sums do not count one position twice.
-    fn children(&self, pos: &Position, defence: &Defence) -> Vec<Cell> {
+    fn children(&self, pos: &Position, defence: &Defence) -> Vec<Child> {
         let moves = movegen::generate(pos, defence);
-        let mut seen: Vec<[u64; 2]> = Vec::with_capacity(moves.len());
-        moves
-            .into_iter()
-            .filter(|&c| {
-                let k = self.child_key(pos, c);
-                if seen.contains(&k) {
-                    false
-                } else {
-                    seen.push(k);
-                    true
-                }
-            })
-            .collect()
+        let mut out: Vec<Child> = Vec::with_capacity(moves.len());
+        for cell in moves {
+            let key = self.child_key(pos, cell);
+            if out.iter().any(|c| c.key == key) {
+                continue;
+            }
+            let (pn, dn) = self.tt.probe(key).map_or(FRESH, |e| (e.pn, e.dn));
+            out.push(Child { cell, key, pn, dn });
+        }
+        out
     }
+}
 
-    /// Combines the children's numbers and picks the child to search next.
-    fn select(&self, pos: &Position, children: &[Cell], or: bool) -> Selection {
-        // For an OR node the "min" side is pn and the "sum" side dn; AND swaps them.
-        let mut best = children[0];
-        let (mut min1, mut min2, mut sum) = (INF, INF, 0u64);
-        for &c in children {
-            let (cpn, cdn) = self.child_numbers(pos, c);
-            let (m, s) = if or { (cpn, cdn) } else { (cdn, cpn) };
-            if m < min1 {
-                min2 = min1;
-                min1 = m;
-                best = c;
-            } else if m < min2 {
-                min2 = m;
-            }
-            // A child that is solved for the "min" side ends the loop below, so a finite sum
-            // is all that is needed here; it saturates below INF to stay unsolved.
-            sum += s as u64;
-            if min1 == 0 {
-                break;
-            }
+/// A child of the node being searched, with the numbers last seen for it.
+struct Child {
+    cell: Cell,
+    key: [u64; 2],
+    pn: Pn,
+    dn: Pn,
+}
+
+/// Combines the children's numbers and picks the child to search next.
+fn select(children: &[Child], or: bool) -> Selection {
+    // For an OR node the "min" side is pn and the "sum" side dn; AND swaps them.
+    let mut best = 0;
+    let (mut min1, mut min2, mut sum) = (INF, INF, 0u64);
+    let (mut maxs, mut open) = (0u64, 0u64);
+    for (i, c) in children.iter().enumerate() {
+        let (m, s) = if or { (c.pn, c.dn) } else { (c.dn, c.pn) };
+        if m < min1 {
+            min2 = min1;
+            min1 = m;
+            best = i;
+        } else if m < min2 {
+            min2 = m;
         }
-        let (min, sum) = if min1 == 0 {
-            (0, INF)
-        } else {
-            (min1, sum.min(INF as u64 - 1) as Pn)
-        };
-        let numbers = if or { (min, sum) } else { (sum, min) };
-        Selection {
-            numbers,
-            best,
-            second: min2,
+        // A child solved for the "min" side ends the loop below, so a finite sum is all
+        // that is needed here; it saturates below INF to stay unsolved.
+        sum += s as u64;
+        if s > 0 {
+            maxs = maxs.max(s as u64);
+            open += 1;
+        }
+        if min1 == 0 {
+            break;
         }
     }
+    let (min, sum) = if min1 == 0 {
+        (0, INF)
+    } else {
+        let combined = if weak() { maxs + open.saturating_sub(1) } else { sum };
+        (min1, combined.min(INF as u64 - 1) as Pn)
+    };
+    let numbers = if or { (min, sum) } else { (sum, min) };
+    Selection {
+        numbers,
+        best,
+        second: min2,
+    }
+}
+
+fn weak() -> bool {
+    static W: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *W.get_or_init(|| std::env::var("WEAK").is_ok())
 }
 
 struct Selection {
     numbers: (Pn, Pn),
-    best: Cell,
+    best: usize,
     second: Pn,
 }
 

@@ -114,8 +114,8 @@ fn solve_here(mut pos: Position, opts: &SolveOptions) -> SolveReport {
         max_nodes: opts.max_nodes,
         deadline: opts.time_limit.map(|d| start + d),
     };
-    let mut table = Table::new(opts.tt_mib);
-    let mut run = Dfpn::new(&mut table, me, limits, 0);
+    let table = Table::new(opts.tt_mib).expect("allocate the table");
+    let mut run = Dfpn::new(&table, me, limits, 0);
     let first = run.run(&mut pos);
     let mut nodes = run.nodes;
     if first == Proof::Proven {
@@ -130,7 +130,7 @@ fn solve_here(mut pos: Position, opts: &SolveOptions) -> SolveReport {
         let best = first_move(&pos);
         return report(Outcome::NoWin, best, nodes, start);
     }
-    let mut run = Dfpn::new(&mut table, me.opponent(), limits, nodes);
+    let mut run = Dfpn::new(&table, me.opponent(), limits, nodes);
     let second = run.run(&mut pos);
     nodes = run.nodes;
     match second {

@@ -1,8 +1,18 @@
-//! The transposition table: fixed-size buckets of entries keyed by 128-bit position keys.
+//! The transposition table: fixed-size buckets of self-checking entries, lock-free.
 //!
-//! The whole key is stored and compared, so a lookup never returns another position's
-//! numbers unless two positions share all 128 bits. Replacement keeps solved entries and
-//! entries that cost more work, since the proof is built out of them.
+//! Each entry is four 64-bit words: the 128-bit position key, the proof and disproof
+//! numbers, and the work done below it with a check word. All access goes through atomics,
+//! so the table can be shared by threads without a lock; a reader that sees a half-written
+//! entry (another thread's store torn between words) finds the check word wrong and treats
+//! the slot as empty. The whole key is stored and compared, so a lookup never returns
+//! another position's numbers unless two positions share all 128 bits.
+//!
+//! Memory comes from an anonymous map (zero pages on demand, so a large table costs nothing
+//! until used) with transparent huge pages requested: probes are random, and with 4 KiB
+//! pages nearly every one would also miss the TLB.
+
+use memmap2::{MmapMut, MmapOptions};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Proof and disproof numbers of a node. `INF` marks a solved side.
 pub type Pn = u32;
@@ -10,11 +20,10 @@ pub type Pn = u32;
 /// Infinite proof or disproof number.
 pub const INF: Pn = u32::MAX;
 
-/// One stored node.
-#[derive(Debug, Clone, Copy, Default)]
-#[repr(C)]
+/// One stored node as read from the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Entry {
-    /// Full 128-bit key; all zero marks an empty slot.
+    /// Full 128-bit key.
     pub key: [u64; 2],
     /// Proof number.
     pub pn: Pn,
@@ -22,8 +31,6 @@ pub struct Entry {
     pub dn: Pn,
     /// Nodes searched below this entry (saturating), the replacement priority.
     pub work: u32,
-    /// Padding to 32 bytes; reserved.
-    pub spare: u32,
 }
 
 impl Entry {
@@ -35,91 +42,157 @@ impl Entry {
     fn priority(&self) -> u64 {
         self.work as u64 + if self.is_solved() { 1 << 32 } else { 0 }
     }
+
+    fn numbers_word(&self) -> u64 {
+        self.pn as u64 | (self.dn as u64) << 32
+    }
 }
 
+/// Words per entry and entries per bucket: a bucket is 128 bytes, two cache lines.
+const WORDS: usize = 4;
 const WAYS: usize = 4;
 
-/// A table of `2^b` buckets of four entries (128 bytes, two cache lines at most).
+/// Check word over the other three, so a torn entry is detected. Mixing the key through a
+/// multiply keeps a torn mix of two valid entries from passing by accident.
+fn check(key: [u64; 2], numbers: u64) -> u32 {
+    let mut h = key[0] ^ key[1].rotate_left(21) ^ numbers.rotate_left(42);
+    h = (h ^ (h >> 31)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (h >> 32) as u32 | 1
+}
+
+/// A table of `2^b` buckets of four entries.
 pub struct Table {
-    buckets: Vec<[Entry; WAYS]>,
+    map: MmapMut,
     mask: usize,
-    used: usize,
 }
 
 impl Table {
     /// Bytes per entry.
-    pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+    pub const ENTRY_BYTES: usize = WORDS * 8;
 
     /// A table of at most `mib` MiB (rounded down to a power of two buckets, at least one).
-    pub fn new(mib: usize) -> Table {
-        let bytes = mib.max(1) << 20;
-        let want = (bytes / (Self::ENTRY_BYTES * WAYS)).max(1);
+    pub fn new(mib: usize) -> std::io::Result<Table> {
+        let bucket_bytes = Self::ENTRY_BYTES * WAYS;
+        let want = ((mib.max(1) << 20) / bucket_bytes).max(1);
         let n = if want.is_power_of_two() {
             want
         } else {
             want.next_power_of_two() / 2
         };
-        Table {
-            buckets: vec![[Entry::default(); WAYS]; n],
-            mask: n - 1,
-            used: 0,
+        let map = MmapOptions::new().len(n * bucket_bytes).map_anon()?;
+        #[cfg(target_os = "linux")]
+        {
+            // Advice only: the table works the same without huge pages.
+            let _ = map.advise(memmap2::Advice::HugePage);
         }
+        Ok(Table { map, mask: n - 1 })
     }
 
     /// Number of entries the table holds.
     pub fn capacity(&self) -> usize {
-        self.buckets.len() * WAYS
+        (self.mask + 1) * WAYS
     }
 
-    /// Fraction of slots in use.
-    pub fn fill(&self) -> f64 {
-        self.used as f64 / self.capacity() as f64
+    /// The table's words.
+    fn words(&self) -> &[AtomicU64] {
+        let len = self.map.len() / 8;
+        // SAFETY: the map is page-aligned (so 8-byte aligned), `len * 8` bytes long, lives
+        // as long as `self`, and starts zeroed; every bit pattern is a valid u64, and
+        // AtomicU64 has the size and alignment of u64. All access after creation goes
+        // through these atomics, and the map is never handed out as plain bytes.
+        unsafe { std::slice::from_raw_parts(self.map.as_ptr() as *const AtomicU64, len) }
     }
 
     #[inline]
-    fn bucket(&self, key: [u64; 2]) -> usize {
-        key[0] as usize & self.mask
+    fn bucket(&self, key: [u64; 2]) -> &[AtomicU64] {
+        let b = key[0] as usize & self.mask;
+        &self.words()[b * WAYS * WORDS..(b + 1) * WAYS * WORDS]
+    }
+
+    /// Reads slot `i` of a bucket; `None` if empty or torn.
+    #[inline]
+    fn read(bucket: &[AtomicU64], i: usize) -> Option<Entry> {
+        let w = &bucket[i * WORDS..(i + 1) * WORDS];
+        let key = [w[0].load(Ordering::Relaxed), w[1].load(Ordering::Relaxed)];
+        let numbers = w[2].load(Ordering::Relaxed);
+        let last = w[3].load(Ordering::Relaxed);
+        if last as u32 != check(key, numbers) {
+            return None;
+        }
+        Some(Entry {
+            key,
+            pn: numbers as u32,
+            dn: (numbers >> 32) as u32,
+            work: (last >> 32) as u32,
+        })
+    }
+
+    #[inline]
+    fn write(bucket: &[AtomicU64], i: usize, e: &Entry) {
+        let w = &bucket[i * WORDS..(i + 1) * WORDS];
+        let numbers = e.numbers_word();
+        w[0].store(e.key[0], Ordering::Relaxed);
+        w[1].store(e.key[1], Ordering::Relaxed);
+        w[2].store(numbers, Ordering::Relaxed);
+        w[3].store(
+            check(e.key, numbers) as u64 | (e.work as u64) << 32,
+            Ordering::Relaxed,
+        );
     }
 
     /// The stored entry for `key`, if any.
     #[inline]
-    pub fn probe(&self, key: [u64; 2]) -> Option<&Entry> {
-        self.buckets[self.bucket(key)]
-            .iter()
-            .find(|e| e.key == key && key != [0, 0])
+    pub fn probe(&self, key: [u64; 2]) -> Option<Entry> {
+        let bucket = self.bucket(key);
+        (0..WAYS)
+            .filter_map(|i| Self::read(bucket, i))
+            .find(|e| e.key == key)
     }
 
     /// Stores numbers for `key`, replacing the least valuable entry of its bucket if needed.
-    pub fn store(&mut self, key: [u64; 2], pn: Pn, dn: Pn, work: u32) {
-        let b = self.bucket(key);
-        let bucket = &mut self.buckets[b];
-        let slot = match bucket.iter().position(|e| e.key == key) {
-            Some(i) => i,
-            None => {
-                let i = (0..WAYS)
-                    .min_by_key(|&i| {
-                        let e = &bucket[i];
-                        if e.key == [0, 0] { 0 } else { 1 + e.priority() }
-                    })
-                    .expect("non-empty bucket");
-                if bucket[i].key == [0, 0] {
-                    self.used += 1;
+    /// A solved entry is never overwritten by unsolved numbers for the same key.
+    pub fn store(&self, key: [u64; 2], pn: Pn, dn: Pn, work: u32) {
+        let bucket = self.bucket(key);
+        let mut victim = (0, u64::MAX);
+        let mut new = Entry { key, pn, dn, work };
+        for i in 0..WAYS {
+            match Self::read(bucket, i) {
+                Some(e) if e.key == key => {
+                    if e.is_solved() && !new.is_solved() {
+                        return;
+                    }
+                    new.work = new.work.max(e.work);
+                    victim = (i, 0);
+                    break;
                 }
-                i
+                Some(e) => {
+                    let p = 1 + e.priority();
+                    if p < victim.1 {
+                        victim = (i, p);
+                    }
+                }
+                None => {
+                    if victim.1 > 0 {
+                        victim = (i, 0);
+                    }
+                }
             }
-        };
-        let e = &mut bucket[slot];
-        // Never let a solved entry be replaced by a weaker one for the same key.
-        if e.key == key && e.is_solved() && !(pn == 0 || dn == 0) {
-            return;
         }
-        *e = Entry {
-            key,
-            pn,
-            dn,
-            work: work.max(if e.key == key { e.work } else { 0 }),
-            spare: 0,
-        };
+        Self::write(bucket, victim.0, &new);
+    }
+
+    /// Fraction of slots in use, estimated from a sample of buckets.
+    pub fn fill(&self) -> f64 {
+        let buckets = self.mask + 1;
+        let sample = buckets.min(4096);
+        let step = buckets / sample;
+        let used: usize = (0..sample)
+            .map(|s| {
+                let b = &self.words()[s * step * WAYS * WORDS..(s * step + 1) * WAYS * WORDS];
+                (0..WAYS).filter(|&i| Self::read(b, i).is_some()).count()
+            })
+            .sum();
+        used as f64 / (sample * WAYS) as f64
     }
 }
 
@@ -129,7 +202,7 @@ mod tests {
 
     #[test]
     fn store_probe_and_keep_solved() {
-        let mut t = Table::new(1);
+        let t = Table::new(1).unwrap();
         let k = [12345, 678];
         assert!(t.probe(k).is_none());
         t.store(k, 3, 4, 10);
@@ -141,13 +214,13 @@ mod tests {
         assert_eq!((e.pn, e.dn), (0, INF));
         // Same bucket, other key: not found.
         assert!(t.probe([12345, 679]).is_none());
+        assert!(t.fill() > 0.0);
     }
 
     #[test]
     fn replacement_prefers_cheap_unsolved() {
-        let mut t = Table::new(1);
+        let t = Table::new(1).unwrap();
         let stride = (t.mask + 1) as u64;
-        // Fill one bucket with four entries, one solved.
         t.store([1, 1], 0, INF, 1);
         t.store([1 + stride, 1], 2, 2, 100);
         t.store([1 + 2 * stride, 1], 2, 2, 5);
@@ -156,5 +229,16 @@ mod tests {
         assert!(t.probe([1, 1]).is_some(), "solved entry kept");
         assert!(t.probe([1 + 2 * stride, 1]).is_none(), "cheapest replaced");
         assert!(t.probe([1 + 4 * stride, 1]).is_some());
+    }
+
+    #[test]
+    fn torn_entry_reads_as_empty() {
+        let t = Table::new(1).unwrap();
+        let k = [7, 9];
+        t.store(k, 0, INF, 3);
+        // Simulate a torn write: the numbers word of another store landed alone.
+        let bucket = t.bucket(k);
+        bucket[2].store(5 | 6 << 32, Ordering::Relaxed);
+        assert!(t.probe(k).is_none());
     }
 }
