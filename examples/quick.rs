@@ -8,7 +8,9 @@ fn main() {
     let r = solve(
         &pos,
         &SolveOptions {
-            tt_mib: std::env::var("TT").map(|v| v.parse().unwrap()).unwrap_or(512),
+            tt_mib: std::env::var("TT")
+                .map(|v| v.parse().unwrap())
+                .unwrap_or(512),
             ..Default::default()
         },
     );

@@ -550,6 +550,12 @@ impl Position {
         self.hashes[0]
     }
 
+    /// True if some symmetry other than the identity maps the stones onto themselves
+    /// (judged by the 128-bit hashes).
+    pub fn has_symmetry(&self) -> bool {
+        self.hashes[1..].contains(&self.hashes[0])
+    }
+
     /// True if the position maps onto itself under symmetry `g` (checked cell by cell).
     pub fn is_invariant_under(&self, g: usize) -> bool {
         let map = &self.geo.syms[g];

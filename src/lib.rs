@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod error;
+pub mod input;
 pub mod notation;
 pub mod pairing;
 pub mod render;

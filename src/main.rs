@@ -1,1 +1,229 @@
-fn main() {}
+//! The `c6solve` command line: parses arguments, calls the library, prints results.
+
+use c6solve::input::{self, Source};
+use c6solve::notation::format_point;
+use c6solve::render::board_text;
+use c6solve::search::{Goal, Outcome, SolveOptions, SolveReport, solve};
+use c6solve::{Error, Position, Rules};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Proves wins, losses and draws in Connect6 and the Connect(m,n,k,p,q) family.
+#[derive(Parser)]
+#[command(name = "c6solve", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Prove the value of a position for the side to move.
+    Solve(SolveArgs),
+}
+
+/// Where the position comes from (at most one of these).
+#[derive(Args)]
+#[group(multiple = false)]
+struct PositionArgs {
+    /// Stones in play order, Go-style points ("K10 L11 L9") or x,y.
+    #[arg(long, value_name = "POINTS")]
+    moves: Option<String>,
+    /// An SGF file: Little Golem's dialect or one stone a node (GoGui).
+    #[arg(long, value_name = "FILE")]
+    sgf: Option<String>,
+    /// An ASCII diagram file (format in the README).
+    #[arg(long, value_name = "FILE")]
+    position: Option<String>,
+}
+
+#[derive(Args)]
+struct SolveArgs {
+    /// Rules m,n,k,p,q or connect6, gomoku, tictactoe [default: connect6]. With no position
+    /// and no rules, the built-in default puzzle is solved.
+    #[arg(long, value_name = "RULES")]
+    rules: Option<String>,
+    #[command(flatten)]
+    position: PositionArgs,
+    /// value: win, loss or draw; win: only whether the side to move can force a win.
+    #[arg(long, value_enum, default_value = "value")]
+    goal: GoalArg,
+    /// Give up (answer unknown) after this many seconds.
+    #[arg(long, value_name = "SECS")]
+    time_limit: Option<String>,
+    /// Give up (answer unknown) after this many nodes.
+    #[arg(long, value_name = "N")]
+    nodes: Option<String>,
+    /// Transposition table size in MiB.
+    #[arg(long, value_name = "MIB", default_value = "256")]
+    tt_size: String,
+    /// Print one JSON object instead of the board and text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum GoalArg {
+    Value,
+    Win,
+}
+
+fn main() -> ExitCode {
+    std::panic::set_hook(Box::new(|info| {
+        eprintln!("c6solve: internal error: {info}");
+    }));
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version.
+            print!("{e}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or("bad arguments");
+            eprintln!("c6solve: {}", first.trim_start_matches("error: "));
+            return ExitCode::from(2);
+        }
+    };
+    let result = match cli.command {
+        Command::Solve(args) => run_solve(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("c6solve: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run_solve(args: SolveArgs) -> Result<ExitCode, Error> {
+    let rules = args.rules.as_deref().map(Rules::parse).transpose()?;
+    let source = source_of(&args.position, rules.is_some());
+    let opts = SolveOptions {
+        goal: match args.goal {
+            GoalArg::Value => Goal::Value,
+            GoalArg::Win => Goal::Win,
+        },
+        max_nodes: args.nodes.as_deref().map(parse_nodes).transpose()?,
+        time_limit: args.time_limit.as_deref().map(parse_seconds).transpose()?,
+        tt_mib: parse_tt_size(&args.tt_size)?,
+    };
+    let pos = input::load(rules, &source)?;
+    if !args.json {
+        print_header(&pos, &source);
+    }
+    let report = solve(&pos, &opts)?;
+    if args.json {
+        println!("{}", json_report(&pos, &report));
+    } else {
+        print_report(&pos, &report);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn source_of(p: &PositionArgs, have_rules: bool) -> Source {
+    if let Some(m) = &p.moves {
+        Source::Moves(m.clone())
+    } else if let Some(f) = &p.sgf {
+        Source::Sgf(f.clone())
+    } else if let Some(f) = &p.position {
+        Source::Diagram(f.clone())
+    } else if have_rules {
+        Source::Empty
+    } else {
+        Source::Default
+    }
+}
+
+fn parse_nodes(text: &str) -> Result<u64, Error> {
+    match text.trim().parse::<u64>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(Error::Option(format!(
+            "--nodes '{text}': expected a whole number above 0"
+        ))),
+    }
+}
+
+fn parse_seconds(text: &str) -> Result<Duration, Error> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s > 0.0 && s.is_finite() && s < 1e9 => Ok(Duration::from_secs_f64(s)),
+        _ => Err(Error::Option(format!(
+            "--time-limit '{text}': expected seconds above 0"
+        ))),
+    }
+}
+
+/// Validates `--tt-size`: whole MiB, at least 1, at most the machine's memory.
+fn parse_tt_size(text: &str) -> Result<usize, Error> {
+    let mib = text.trim().parse::<usize>().map_err(|_| {
+        Error::Option(format!(
+            "--tt-size '{text}': expected a whole number of MiB"
+        ))
+    })?;
+    let max = c6solve::search::max_tt_mib();
+    if mib == 0 || mib > max {
+        return Err(Error::Option(format!(
+            "--tt-size {mib}: expected 1 to {max} MiB (this machine's memory)"
+        )));
+    }
+    Ok(mib)
+}
+
+fn print_header(pos: &Position, source: &Source) {
+    if matches!(source, Source::Default) {
+        println!("Built-in default: {}", input::DEFAULT_DESCRIPTION);
+    }
+    println!("Connect({})", pos.rules());
+    print!("{}", board_text(pos, &[]));
+}
+
+fn print_report(pos: &Position, r: &SolveReport) {
+    let who = pos.to_move();
+    let meaning = match r.value {
+        Outcome::Win => format!("{who} to move wins"),
+        Outcome::Loss => format!("{} wins against any defence", who.opponent()),
+        Outcome::Draw => "neither side can force a win".to_string(),
+        Outcome::NoWin => format!("{who} cannot force a win"),
+        Outcome::Unknown => "not proven within the limits".to_string(),
+    };
+    println!("value: {} ({meaning})", r.value.name());
+    if !r.best.is_empty() {
+        let best: Vec<String> = r
+            .best
+            .iter()
+            .map(|&c| format_point(pos.rules(), c))
+            .collect();
+        let label = match r.value {
+            Outcome::Unknown => "most promising",
+            Outcome::Loss | Outcome::NoWin => "best try",
+            _ => "best",
+        };
+        println!("{label}: {}", best.join(" "));
+    }
+    println!(
+        "nodes: {}  time: {:.3} s  ({:.0} nodes/s)",
+        r.nodes,
+        r.seconds,
+        r.nodes as f64 / r.seconds.max(1e-9)
+    );
+}
+
+fn json_report(pos: &Position, r: &SolveReport) -> serde_json::Value {
+    let best: Vec<String> = r
+        .best
+        .iter()
+        .map(|&c| format_point(pos.rules(), c))
+        .collect();
+    serde_json::json!({
+        "rules": pos.rules().to_string(),
+        "to_move": pos.to_move().name(),
+        "stones_left": pos.stones_left(),
+        "value": r.value.name(),
+        "best": best,
+        "nodes": r.nodes,
+        "seconds": r.seconds,
+    })
+}

@@ -117,21 +117,37 @@ mod tests {
     #[test]
     fn tictactoe_empty_board_has_no_pairing() {
         // Black wins nothing on 3x3, but not by pairing: the centre lies in four lines.
-        assert!(!attacker_is_paired_off(&pos("3,3,3,1,1", ""), Color::Black, 10_000));
+        assert!(!attacker_is_paired_off(
+            &pos("3,3,3,1,1", ""),
+            Color::Black,
+            10_000
+        ));
     }
 
     #[test]
     fn two_rows_pair_off_columns() {
         // k = 2 on a 1-column board of 4: windows {1,2},{2,3},{3,4}: no disjoint pairs cover
         // all three, so no pairing...
-        assert!(!attacker_is_paired_off(&pos("1,4,2,1,1", ""), Color::Black, 10_000));
+        assert!(!attacker_is_paired_off(
+            &pos("1,4,2,1,1", ""),
+            Color::Black,
+            10_000
+        ));
         // ...but 1x4 with k = 4 is one window, paired trivially.
-        assert!(attacker_is_paired_off(&pos("1,4,4,1,1", ""), Color::Black, 10_000));
+        assert!(attacker_is_paired_off(
+            &pos("1,4,4,1,1", ""),
+            Color::Black,
+            10_000
+        ));
     }
 
     #[test]
     fn not_for_two_stones_a_turn() {
-        assert!(!attacker_is_paired_off(&pos("1,4,4,2,1", ""), Color::Black, 10_000));
+        assert!(!attacker_is_paired_off(
+            &pos("1,4,4,2,1", ""),
+            Color::Black,
+            10_000
+        ));
     }
 
     #[test]
@@ -146,6 +162,10 @@ mod tests {
 
     #[test]
     fn budget_zero_is_no_claim() {
-        assert!(!attacker_is_paired_off(&pos("1,4,4,1,1", ""), Color::Black, 0));
+        assert!(!attacker_is_paired_off(
+            &pos("1,4,4,1,1", ""),
+            Color::Black,
+            0
+        ));
     }
 }

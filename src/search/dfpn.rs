@@ -9,8 +9,8 @@
 use super::movegen;
 use super::tt::{INF, Pn, Table};
 use crate::board::{Cell, Position};
-use crate::rules::Color;
 use crate::pairing;
+use crate::rules::Color;
 use crate::threats::{self, Defence};
 use std::time::Instant;
 
@@ -201,14 +201,28 @@ impl<'t> Dfpn<'t> {
     /// that sums do not count one position twice.
     fn children(&self, pos: &Position, defence: &Defence) -> Vec<Child> {
         let moves = movegen::generate(pos, defence);
+        let symmetric = pos.has_symmetry();
         let mut out: Vec<Child> = Vec::with_capacity(moves.len());
         for cell in moves {
             let key = self.child_key(pos, cell);
-            if out.iter().any(|c| c.key == key) {
+            // Only a symmetric position has distinct moves leading to one position.
+            if symmetric && out.iter().any(|c| c.key == key) {
                 continue;
             }
-            let (pn, dn) = self.tt.probe(key).map_or(FRESH, |e| (e.pn, e.dn));
-            out.push(Child { cell, key, pn, dn });
+            // Start the table's memory on its way; the probes below then overlap their
+            // cache misses instead of paying them one after another.
+            self.tt.prefetch(key);
+            out.push(Child {
+                cell,
+                key,
+                pn: FRESH.0,
+                dn: FRESH.1,
+            });
+        }
+        for c in &mut out {
+            if let Some(e) = self.tt.probe(c.key) {
+                (c.pn, c.dn) = (e.pn, e.dn);
+            }
         }
         out
     }
@@ -251,7 +265,11 @@ fn select(children: &[Child], or: bool) -> Selection {
     let (min, sum) = if min1 == 0 {
         (0, INF)
     } else {
-        let combined = if weak() { maxs + open.saturating_sub(1) } else { sum };
+        let combined = if weak() {
+            maxs + open.saturating_sub(1)
+        } else {
+            sum
+        };
         (min1, combined.min(INF as u64 - 1) as Pn)
     };
     let numbers = if or { (min, sum) } else { (sum, min) };

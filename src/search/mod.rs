@@ -6,7 +6,7 @@ pub mod movegen;
 pub mod tt;
 
 use crate::board::{Cell, Position};
-use crate::rules::Color;
+use crate::error::{Error, Result};
 use crate::threats;
 use dfpn::{Dfpn, Limits, Proof};
 use std::time::{Duration, Instant};
@@ -92,19 +92,37 @@ pub struct SolveReport {
 /// The exact value takes up to two df-pn runs over one table: "the side to move wins?",
 /// and if not, "the opponent wins?"; neither means a draw. The search runs on a thread of
 /// its own with a large stack, since its depth is the number of empty points.
-pub fn solve(pos: &Position, opts: &SolveOptions) -> SolveReport {
+///
+/// Fails only when the table's memory or the search thread cannot be had.
+pub fn solve(pos: &Position, opts: &SolveOptions) -> Result<SolveReport> {
+    let table = Table::new(opts.tt_mib)
+        .map_err(|e| Error::Io(format!("cannot allocate a {} MiB table: {e}", opts.tt_mib)))?;
     let pos = pos.clone();
     let opts = opts.clone();
-    std::thread::Builder::new()
+    let report = std::thread::Builder::new()
         .name("c6solve-search".into())
         .stack_size(256 << 20)
-        .spawn(move || solve_here(pos, &opts))
-        .expect("spawn search thread")
+        .spawn(move || solve_here(pos, &opts, &table))
+        .map_err(|e| Error::Io(format!("cannot start the search thread: {e}")))?
         .join()
-        .expect("search thread panicked")
+        .expect("search thread panicked");
+    Ok(report)
 }
 
-fn solve_here(mut pos: Position, opts: &SolveOptions) -> SolveReport {
+/// The most table memory `--tt-size` accepts, in MiB: the machine's memory where it can be
+/// read, else 1 TiB.
+pub fn max_tt_mib() -> usize {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|m| {
+            let line = m.lines().find(|l| l.starts_with("MemTotal:"))?;
+            let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+            Some(kib / 1024)
+        })
+        .unwrap_or(1 << 20)
+}
+
+fn solve_here(mut pos: Position, opts: &SolveOptions, table: &Table) -> SolveReport {
     let start = Instant::now();
     let me = pos.to_move();
     if let Some(value) = game_over_value(&pos) {
@@ -114,8 +132,7 @@ fn solve_here(mut pos: Position, opts: &SolveOptions) -> SolveReport {
         max_nodes: opts.max_nodes,
         deadline: opts.time_limit.map(|d| start + d),
     };
-    let table = Table::new(opts.tt_mib).expect("allocate the table");
-    let mut run = Dfpn::new(&table, me, limits, 0);
+    let mut run = Dfpn::new(table, me, limits, 0);
     let first = run.run(&mut pos);
     let mut nodes = run.nodes;
     if first == Proof::Proven {
@@ -130,7 +147,7 @@ fn solve_here(mut pos: Position, opts: &SolveOptions) -> SolveReport {
         let best = first_move(&pos);
         return report(Outcome::NoWin, best, nodes, start);
     }
-    let mut run = Dfpn::new(&table, me.opponent(), limits, nodes);
+    let mut run = Dfpn::new(table, me.opponent(), limits, nodes);
     let second = run.run(&mut pos);
     nodes = run.nodes;
     match second {
@@ -244,9 +261,4 @@ fn first_move(pos: &Position) -> Vec<Cell> {
         .into_iter()
         .take(1)
         .collect()
-}
-
-/// Colour names for reports.
-pub fn color_name(c: Color) -> &'static str {
-    c.name()
 }
