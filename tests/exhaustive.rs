@@ -1,0 +1,652 @@
+//! Checks the solver against an independent exhaustive minimax on small boards.
+//!
+//! The oracle below shares no code with the library's board or search: it keeps the board as
+//! plain bytes, finds lines by scanning from the last stone, and tries every empty point at
+//! every single-stone ply. It is slow but small enough to be read and trusted at a glance.
+//! The library is used only to build the position handed to `solve` and to print moves.
+//!
+//! Set `C6_ORACLE_ONLY=1` to skip the solver calls: the run then measures generation and
+//! minimax alone and prints the category counts (useful when retuning the generator).
+
+use c6solve::notation::format_moves;
+use c6solve::{Cell, Color, Goal, Outcome, Position, Rules, SolveOptions, solve};
+use oracle::{Game, State, Val};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::{Duration, Instant};
+
+/// Exhaustive single-stone minimax for Connect(m,n,k,p,q), written from the rules alone.
+mod oracle {
+    use std::collections::HashMap;
+
+    /// Value for the side to move, ordered so that `max` picks the better one.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+    pub enum Val {
+        Loss,
+        Draw,
+        Win,
+    }
+
+    impl Val {
+        /// The same result seen by the other player.
+        pub fn flip(self) -> Val {
+            match self {
+                Val::Loss => Val::Win,
+                Val::Draw => Val::Draw,
+                Val::Win => Val::Loss,
+            }
+        }
+    }
+
+    /// Board geometry and turn rules. Cell `y * w + x`, row 0 at the bottom (the library's
+    /// numbering, so move lists mean the same thing to both).
+    #[derive(Clone, Copy, Debug)]
+    pub struct Game {
+        pub w: usize,
+        pub h: usize,
+        pub k: usize,
+        pub p: u8,
+        pub q: u8,
+    }
+
+    /// A position between stones. Board bytes: 0 empty, 1 Black, 2 White. `side` is 1 or 2.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub struct State {
+        pub board: Vec<u8>,
+        pub side: u8,
+        pub left: u8,
+    }
+
+    impl Game {
+        /// The empty board: Black to place q stones.
+        pub fn start(&self) -> State {
+            State {
+                board: vec![0; self.w * self.h],
+                side: 1,
+                left: self.q,
+            }
+        }
+
+        /// True if the stone on `cell` is part of k or more in a row (overlines count).
+        pub fn wins_at(&self, board: &[u8], cell: usize) -> bool {
+            let (x, y) = ((cell % self.w) as i64, (cell / self.w) as i64);
+            [(1, 0), (0, 1), (1, 1), (1, -1)].iter().any(|&(dx, dy)| {
+                let line = 1 + self.run(board, x, y, dx, dy) + self.run(board, x, y, -dx, -dy);
+                line >= self.k
+            })
+        }
+
+        /// Stones of the colour on (x, y) met walking from it in direction (dx, dy).
+        fn run(&self, board: &[u8], x: i64, y: i64, dx: i64, dy: i64) -> usize {
+            let colour = board[y as usize * self.w + x as usize];
+            let (mut x, mut y, mut n) = (x + dx, y + dy, 0);
+            while x >= 0 && y >= 0 && (x as usize) < self.w && (y as usize) < self.h {
+                if board[y as usize * self.w + x as usize] != colour {
+                    break;
+                }
+                n += 1;
+                x += dx;
+                y += dy;
+            }
+            n
+        }
+
+        /// Places one stone for the side to move. Returns true if it wins (the game is then
+        /// over and `s` is left as it is); otherwise passes the turn when it is used up.
+        pub fn play(&self, s: &mut State, cell: usize) -> bool {
+            assert_eq!(s.board[cell], 0, "oracle: cell {cell} is taken");
+            s.board[cell] = s.side;
+            if self.wins_at(&s.board, cell) {
+                return true;
+            }
+            if s.left > 1 {
+                s.left -= 1;
+            } else {
+                s.side = 3 - s.side;
+                s.left = self.p;
+            }
+            false
+        }
+
+        /// Replays single stones from the empty board. None if some stone ends the game.
+        pub fn replay(&self, moves: &[usize]) -> Option<State> {
+            let mut s = self.start();
+            for &m in moves {
+                if self.play(&mut s, m) {
+                    return None;
+                }
+            }
+            Some(s)
+        }
+    }
+
+    /// Minimax with a memo of solved states; one per game so cases share their subtrees.
+    pub struct Solver {
+        pub game: Game,
+        memo: HashMap<(u64, u8, u8), Val>,
+    }
+
+    impl Solver {
+        pub fn new(game: Game) -> Solver {
+            assert!(game.w * game.h <= 40, "base-3 key must fit in u64");
+            Solver {
+                game,
+                memo: HashMap::new(),
+            }
+        }
+
+        /// The value of `s` (a game not yet over) for its side to move.
+        pub fn value(&mut self, s: &State) -> Val {
+            self.solve(&mut s.clone())
+        }
+
+        /// Memoised value of `s`; `s` is changed during the search and restored.
+        fn solve(&mut self, s: &mut State) -> Val {
+            if !s.board.contains(&0) {
+                return Val::Draw;
+            }
+            // The board in base 3 is a unique number for a fixed board size.
+            let key = (
+                s.board.iter().fold(0u64, |a, &c| a * 3 + c as u64),
+                s.side,
+                s.left,
+            );
+            if let Some(&v) = self.memo.get(&key) {
+                return v;
+            }
+            let v = self.search(s);
+            self.memo.insert(key, v);
+            v
+        }
+
+        /// Best result over every empty point. Any stone that wins at once settles it, so those
+        /// are looked for first and the loop stops at the first win: both only skip work.
+        fn search(&mut self, s: &mut State) -> Val {
+            let g = self.game;
+            let empties: Vec<usize> = (0..s.board.len()).filter(|&c| s.board[c] == 0).collect();
+            for &c in &empties {
+                s.board[c] = s.side;
+                let wins = g.wins_at(&s.board, c);
+                s.board[c] = 0;
+                if wins {
+                    return Val::Win;
+                }
+            }
+            let mut best = Val::Loss;
+            for &c in &empties {
+                let (side, left) = (s.side, s.left);
+                g.play(s, c); // cannot win: checked above
+                let same_side = s.side == side;
+                let v = self.solve(s);
+                s.board[c] = 0;
+                (s.side, s.left) = (side, left);
+                best = best.max(if same_side { v } else { v.flip() });
+                if best == Val::Win {
+                    break;
+                }
+            }
+            best
+        }
+    }
+}
+
+/// SplitMix64: a tiny seeded generator, so every run sees the same positions.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in 0..n (n > 0; the modulo bias is irrelevant here).
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn game_of(r: &Rules) -> Game {
+    Game {
+        w: r.width as usize,
+        h: r.height as usize,
+        k: r.k as usize,
+        p: r.p as u8,
+        q: r.q as u8,
+    }
+}
+
+fn rules(m: u16, n: u16, k: u16, p: u16, q: u16) -> Rules {
+    Rules::new(m, n, k, p, q).expect("valid test rules")
+}
+
+fn outcome_of(v: Val) -> Outcome {
+    match v {
+        Val::Win => Outcome::Win,
+        Val::Draw => Outcome::Draw,
+        Val::Loss => Outcome::Loss,
+    }
+}
+
+/// The oracle's value of the position after `moves` (which must not end the game).
+fn oracle_value(r: &Rules, moves: &[Cell]) -> Val {
+    let g = game_of(r);
+    let moves: Vec<usize> = moves.iter().map(|&c| c as usize).collect();
+    let s = g.replay(&moves).expect("hand position ends the game");
+    oracle::Solver::new(g).value(&s)
+}
+
+fn oracle_only() -> bool {
+    std::env::var_os("C6_ORACLE_ONLY").is_some()
+}
+
+/// Runs the solver with one goal. A small table (boards here have at most 36 points) keeps
+/// a thousand solves from spending their time clearing memory; the time limit turns a hang
+/// into a failure that names the position (`unknown`) instead of a stuck test run.
+fn solver_value(pos: &Position, goal: Goal) -> Outcome {
+    let opts = SolveOptions {
+        goal,
+        tt_mib: 4,
+        time_limit: Some(Duration::from_secs(120)),
+        ..Default::default()
+    };
+    solve(pos, &opts).value
+}
+
+/// Compares both goals of the solver with the oracle; returns a report line on disagreement.
+fn compare(r: &Rules, moves: &[Cell], expected: Val) -> Option<String> {
+    let pos = Position::from_moves(*r, moves).expect("generated moves are legal");
+    let want = outcome_of(expected);
+    let want_win = if want == Outcome::Win {
+        Outcome::Win
+    } else {
+        Outcome::NoWin
+    };
+    // A panic is reported with its position like any disagreement instead of ending the run.
+    let run = |goal| catch_unwind(AssertUnwindSafe(|| solver_value(&pos, goal))).ok();
+    let (got, got_win) = (run(Goal::Value), run(Goal::Win));
+    if got == Some(want) && got_win == Some(want_win) {
+        return None;
+    }
+    let name = |o: Option<Outcome>| o.map_or("panic", Outcome::name);
+    Some(format!(
+        "rules {r} moves \"{}\": oracle {}, solver Value {} / Win {} (want {})",
+        format_moves(r, moves),
+        want.name(),
+        name(got),
+        name(got_win),
+        want_win.name()
+    ))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The oracle on positions whose values are worked out by hand.
+
+fn hand(r: Rules, moves: &str) -> Val {
+    let cells = c6solve::notation::parse_moves(&r, moves).expect("hand moves parse");
+    oracle_value(&r, &cells)
+}
+
+#[test]
+fn oracle_win_in_one() {
+    // Tic-tac-toe, Black to move with A1 B1 against A2 B2: C1 completes the row.
+    assert_eq!(hand(rules(3, 3, 3, 1, 1), "A1 A2 B1 B2"), Val::Win);
+}
+
+#[test]
+fn oracle_overline_wins() {
+    // Black A1 B1 . D1 E1 with k = 4: C1 makes five, which also wins. White's row 2 is the
+    // same shape, so if overlines did not count the game would go on.
+    let r = rules(5, 2, 4, 1, 1);
+    assert_eq!(hand(r, "A1 A2 B1 B2 D1 D2 E1 E2"), Val::Win);
+}
+
+#[test]
+fn oracle_double_threat_loses_with_one_stone() {
+    // 6x1, k = 3. White C1 D1 threatens B1 and E1; Black (A1, F1) has no line of its own
+    // and one stone can block only one of them.
+    assert_eq!(hand(rules(6, 1, 3, 1, 1), "A1 C1 F1 D1"), Val::Loss);
+}
+
+#[test]
+fn oracle_p2_must_block_first() {
+    // The same shape with two stones a turn: Black, to move with 2, cannot win (A1's only
+    // window holds C1) and must spend both stones on B1 and E1; then nothing is left to win.
+    // A Black first stone anywhere else loses at once, so this checks stones-left handling.
+    assert_eq!(hand(rules(6, 1, 3, 2, 1), "A1 C1 D1"), Val::Draw);
+    // Mid-turn: after B1 the last stone blocks E1 (draw); after F1 one threat stays (loss).
+    assert_eq!(hand(rules(6, 1, 3, 2, 1), "A1 C1 D1 B1"), Val::Draw);
+    assert_eq!(hand(rules(6, 1, 3, 2, 1), "A1 C1 D1 F1"), Val::Loss);
+}
+
+#[test]
+fn oracle_p2_second_stone_wins() {
+    // 5x1, k = 3, two stones a turn: Black A1, White D1 E1. Black plays B1 and C1 for three.
+    assert_eq!(hand(rules(5, 1, 3, 2, 1), "A1 D1 E1"), Val::Win);
+}
+
+#[test]
+fn oracle_k_beyond_board_is_draw() {
+    assert_eq!(hand(rules(3, 3, 4, 1, 1), ""), Val::Draw);
+    assert_eq!(hand(rules(1, 1, 2, 1, 1), ""), Val::Draw);
+    assert_eq!(hand(rules(1, 1, 1, 1, 1), ""), Val::Win);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Empty boards with values from the literature.
+
+/// Checks the oracle (when `oracle_too`) and the solver on the empty board of `r`.
+fn empty_board(r: Rules, expected: Outcome, oracle_too: bool) {
+    if oracle_too {
+        let start = Instant::now();
+        let v = outcome_of(oracle_value(&r, &[]));
+        eprintln!("oracle {r}: {} in {:.2?}", v.name(), start.elapsed());
+        assert_eq!(v, expected, "oracle on the empty {r} board");
+    }
+    if oracle_only() {
+        return;
+    }
+    let pos = Position::new(r);
+    assert_eq!(
+        solver_value(&pos, Goal::Value),
+        expected,
+        "solver, empty {r}"
+    );
+}
+
+#[test]
+fn empty_3_3_3_1_1_draw() {
+    empty_board(rules(3, 3, 3, 1, 1), Outcome::Draw, true);
+}
+
+#[test]
+fn empty_4_3_3_1_1_win() {
+    empty_board(rules(4, 3, 3, 1, 1), Outcome::Win, true);
+}
+
+#[test]
+fn empty_4_4_3_2_1_win() {
+    empty_board(rules(4, 4, 3, 2, 1), Outcome::Win, true);
+}
+
+// The two 4x4 k = 4 draws need the whole game tree: the oracle takes about a minute each in
+// release and five to seven in debug, so by default only the solver is held to the literature
+// value; `cargo test --release --test exhaustive -- --ignored` runs the oracle on them too.
+
+#[test]
+fn empty_4_4_4_1_1_draw() {
+    empty_board(rules(4, 4, 4, 1, 1), Outcome::Draw, false);
+}
+
+#[test]
+fn empty_4_4_4_2_1_draw() {
+    empty_board(rules(4, 4, 4, 2, 1), Outcome::Draw, false);
+}
+
+#[test]
+#[ignore = "slow: about a minute in release"]
+fn oracle_empty_4_4_4_1_1_draw() {
+    assert_eq!(oracle_value(&rules(4, 4, 4, 1, 1), &[]), Val::Draw);
+}
+
+#[test]
+#[ignore = "slow: about a minute in release"]
+fn oracle_empty_4_4_4_2_1_draw() {
+    assert_eq!(oracle_value(&rules(4, 4, 4, 2, 1), &[]), Val::Draw);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Random positions.
+
+/// A rule set and how to sample it: `cases` positions, each with at most `max_empty` empty
+/// points (so the oracle stays affordable) and at least one.
+struct Spec {
+    rules: (u16, u16, u16, u16, u16),
+    cases: usize,
+    max_empty: usize,
+}
+
+const fn spec(rules: (u16, u16, u16, u16, u16), cases: usize, max_empty: usize) -> Spec {
+    Spec {
+        rules,
+        cases,
+        max_empty,
+    }
+}
+
+/// One stone per turn, including the degenerate k = 1, 2 and k larger than the board.
+const SPECS_P1: &[Spec] = &[
+    spec((1, 1, 1, 1, 1), 2, 1),
+    spec((1, 1, 2, 1, 1), 2, 1),
+    spec((2, 2, 2, 1, 1), 10, 4),
+    spec((3, 3, 2, 1, 2), 10, 9),
+    spec((3, 3, 3, 1, 1), 40, 9),
+    spec((3, 3, 3, 1, 2), 30, 9),
+    spec((3, 3, 4, 1, 1), 10, 9),
+    spec((4, 3, 3, 1, 1), 40, 12),
+    spec((4, 4, 3, 1, 1), 50, 12),
+    spec((4, 4, 4, 1, 1), 60, 12),
+    spec((5, 4, 4, 1, 1), 50, 12),
+    spec((5, 5, 4, 1, 1), 50, 12),
+    spec((5, 5, 5, 1, 1), 40, 12),
+    spec((6, 1, 3, 1, 1), 20, 6),
+    spec((1, 6, 4, 1, 2), 10, 6),
+    spec((6, 5, 5, 1, 1), 40, 12),
+    spec((6, 6, 5, 1, 1), 50, 12),
+    spec((6, 6, 6, 1, 1), 30, 12),
+    spec((6, 6, 7, 1, 1), 10, 10),
+];
+
+/// Several stones per turn: Connect6-like and beyond.
+const SPECS_P23: &[Spec] = &[
+    spec((2, 2, 3, 2, 1), 5, 4),
+    spec((3, 3, 3, 2, 1), 40, 9),
+    spec((3, 3, 3, 2, 2), 20, 9),
+    spec((3, 3, 4, 3, 2), 10, 9),
+    spec((4, 4, 3, 2, 1), 40, 12),
+    spec((4, 4, 4, 2, 1), 60, 12),
+    spec((4, 4, 4, 3, 2), 40, 13),
+    spec((5, 4, 4, 2, 1), 50, 12),
+    spec((5, 5, 4, 2, 2), 40, 12),
+    spec((5, 5, 5, 2, 1), 50, 12),
+    spec((5, 5, 3, 3, 2), 20, 12),
+    spec((6, 1, 3, 2, 1), 20, 6),
+    spec((6, 6, 5, 2, 1), 50, 12),
+    spec((6, 6, 6, 2, 1), 50, 12),
+    spec((6, 6, 6, 3, 2), 30, 12),
+    spec((6, 5, 7, 2, 1), 10, 10),
+];
+
+/// Plays random stones that do not end the game until `stones` are down, or until every
+/// empty point would win (then the position is kept as it is: a win in one).
+fn random_moves(g: &Game, stones: usize, rng: &mut Rng) -> (State, Vec<usize>) {
+    let mut s = g.start();
+    let mut moves = Vec::new();
+    while moves.len() < stones {
+        let safe: Vec<usize> = (0..s.board.len())
+            .filter(|&c| s.board[c] == 0 && !g.play(&mut s.clone(), c))
+            .collect();
+        if safe.is_empty() {
+            break;
+        }
+        let c = safe[rng.below(safe.len())];
+        g.play(&mut s, c);
+        moves.push(c);
+    }
+    (s, moves)
+}
+
+/// Positions compared with the solver stop after this many disagreements.
+const MAX_FAILURES: usize = 20;
+
+/// Oracle values per category (Loss, Draw, Win) and the disagreements found.
+#[derive(Default)]
+struct Tally {
+    counts: [usize; 3],
+    failures: Vec<String>,
+}
+
+/// Generates and checks the positions of one spec.
+fn run_spec(sp: &Spec, rng: &mut Rng, tally: &mut Tally) {
+    let (m, n, k, p, q) = sp.rules;
+    let r = rules(m, n, k, p, q);
+    let mut oracle = oracle::Solver::new(game_of(&r));
+    let (start, before) = (Instant::now(), tally.counts);
+    // Wins are the most common result; past this many, won positions are drawn again.
+    let win_cap = (sp.cases * 2).div_ceil(5);
+    for _ in 0..sp.cases {
+        let wins = tally.counts[Val::Win as usize] - before[Val::Win as usize];
+        let (s, moves, v) = sample_capped(sp, &mut oracle, rng, wins >= win_cap);
+        tally.counts[v as usize] += 1;
+        // Enough disagreements to debug with; a broken solver should not take the whole run.
+        if oracle_only() || tally.failures.len() >= MAX_FAILURES {
+            continue;
+        }
+        let moves: Vec<Cell> = moves.iter().map(|&c| c as Cell).collect();
+        if let Some(f) = turn_mismatch(&r, &moves, &s).or_else(|| compare(&r, &moves, v)) {
+            tally.failures.push(f);
+        }
+    }
+    let c = tally.counts;
+    eprintln!(
+        "  {r}: {} wins, {} draws, {} losses in {:.2?}",
+        c[2] - before[2],
+        c[1] - before[1],
+        c[0] - before[0],
+        start.elapsed()
+    );
+}
+
+/// Like [`sample`], but when `no_win` tries a few times to find a position that is not won.
+fn sample_capped(
+    sp: &Spec,
+    oracle: &mut oracle::Solver,
+    rng: &mut Rng,
+    no_win: bool,
+) -> (State, Vec<usize>, Val) {
+    let mut tries = 0;
+    loop {
+        let x = sample(sp, oracle, rng);
+        tries += 1;
+        if !no_win || x.2 != Val::Win || tries == 50 {
+            return x;
+        }
+    }
+}
+
+/// One random position of `sp` with its oracle value. Random play rarely leaves the side to
+/// move lost, so three in four won positions are carried on with winning stones to the end of
+/// the turn, which leaves the opponent lost in a position reached by strong play.
+fn sample(sp: &Spec, oracle: &mut oracle::Solver, rng: &mut Rng) -> (State, Vec<usize>, Val) {
+    let g = oracle.game;
+    let cells = g.w * g.h;
+    let least = cells.saturating_sub(sp.max_empty);
+    let stones = least + rng.below(cells - least);
+    let (s, mut moves) = random_moves(&g, stones, rng);
+    let v = oracle.value(&s);
+    if v == Val::Win
+        && rng.below(4) != 0
+        && let Some(lost) = finish_winning_turn(oracle, &s, &mut moves, rng)
+    {
+        let v = oracle.value(&lost);
+        assert_eq!(v, Val::Loss, "oracle inconsistent after a winning turn");
+        return (lost, moves, v);
+    }
+    (s, moves, v)
+}
+
+/// From a won position, plays stones that keep the win without winning at once until the turn
+/// passes, appending them to `moves`. None (and `moves` unchanged) if no such stones exist.
+fn finish_winning_turn(
+    oracle: &mut oracle::Solver,
+    s: &State,
+    moves: &mut Vec<usize>,
+    rng: &mut Rng,
+) -> Option<State> {
+    let g = oracle.game;
+    let mut cur = s.clone();
+    let mut added = Vec::new();
+    while cur.side == s.side {
+        let n = cur.board.len();
+        let offset = rng.below(n);
+        let keeps_win = |c: usize, oracle: &mut oracle::Solver| {
+            let mut child = cur.clone();
+            if cur.board[c] != 0 || g.play(&mut child, c) {
+                return None;
+            }
+            let v = oracle.value(&child);
+            let v = if child.side == cur.side { v } else { v.flip() };
+            (v == Val::Win).then_some(child)
+        };
+        let (c, child) = (0..n)
+            .map(|i| (i + offset) % n)
+            .find_map(|c| keeps_win(c, oracle).map(|ch| (c, ch)))?;
+        added.push(c);
+        cur = child;
+    }
+    moves.extend(added);
+    Some(cur)
+}
+
+/// The library and the oracle must agree on whose turn it is before values mean anything.
+fn turn_mismatch(r: &Rules, moves: &[Cell], s: &State) -> Option<String> {
+    let pos = Position::from_moves(*r, moves).expect("generated moves are legal");
+    let side = if s.side == 1 {
+        Color::Black
+    } else {
+        Color::White
+    };
+    if (pos.to_move(), pos.stones_left()) == (side, s.left as u16) {
+        return None;
+    }
+    Some(format!(
+        "rules {r} moves \"{}\": library says {} with {} left, oracle {side} with {}",
+        format_moves(r, moves),
+        pos.to_move(),
+        pos.stones_left(),
+        s.left
+    ))
+}
+
+/// Runs every spec, prints the counts and checks both agreement and the category balance.
+fn run_all(name: &str, specs: &[Spec], seed: u64) {
+    let start = Instant::now();
+    let mut rng = Rng(seed);
+    let mut tally = Tally::default();
+    for sp in specs {
+        run_spec(sp, &mut rng, &mut tally);
+    }
+    let [loss, draw, win] = tally.counts;
+    let total = loss + draw + win;
+    eprintln!(
+        "{name}: {total} positions: {win} wins, {draw} draws, {loss} losses in {:.2?}",
+        start.elapsed()
+    );
+    assert!(
+        tally.failures.is_empty(),
+        "{} disagreements with the oracle:\n{}",
+        tally.failures.len(),
+        tally.failures.join("\n")
+    );
+    // Each result must be common enough that a solver biased towards one answer is caught.
+    for (label, c) in [("wins", win), ("draws", draw), ("losses", loss)] {
+        assert!(c * 100 >= total * 15, "{name}: only {c} {label} of {total}");
+    }
+}
+
+#[test]
+fn random_positions_one_stone_per_turn() {
+    run_all("p = 1", SPECS_P1, 0x5EED_0001);
+}
+
+#[test]
+fn random_positions_several_stones_per_turn() {
+    run_all("p > 1", SPECS_P23, 0x5EED_0002);
+}
+
+#[test]
+fn specs_cover_enough_positions() {
+    let total: usize = SPECS_P1.iter().chain(SPECS_P23).map(|s| s.cases).sum();
+    assert!(total >= 1000, "only {total} random positions");
+}
