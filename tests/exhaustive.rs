@@ -251,7 +251,7 @@ fn solver_value(pos: &Position, goal: Goal) -> Outcome {
         time_limit: Some(Duration::from_secs(120)),
         ..Default::default()
     };
-    solve(pos, &opts).value
+    solve(pos, &opts).expect("solver runs").value
 }
 
 /// Compares both goals of the solver with the oracle; returns a report line on disagreement.

@@ -20,7 +20,7 @@ fn check(rules: &str, moves: &str, expected: Outcome) {
             tt_mib: 16,
             ..Default::default()
         };
-        solve(&pos, &opts).value
+        solve(&pos, &opts).expect("solver runs").value
     };
     let what = format!("Connect({rules}) after \"{moves}\"");
     assert_eq!(solve_for(Goal::Value), expected, "{what}: value");
