@@ -29,6 +29,8 @@ pub struct Geometry {
     zobrist: Vec<[[u64; 2]; 2]>,
     /// Board symmetries as cell maps; index 0 is the identity.
     syms: Vec<Vec<Cell>>,
+    /// The inverse of each map in `syms`.
+    inverse: Vec<Vec<Cell>>,
     /// Keys for side to move and stones left, and for the search goal.
     turn_keys: Vec<[u64; 2]>,
 }
@@ -90,13 +92,25 @@ impl Geometry {
         let turn_keys = (0..64)
             .map(|_| [splitmix(&mut seed), splitmix(&mut seed)])
             .collect();
+        let syms = symmetries(rules.width as usize, rules.height as usize);
+        let inverse = syms
+            .iter()
+            .map(|map| {
+                let mut inv = vec![0; map.len()];
+                for (c, &m) in map.iter().enumerate() {
+                    inv[m as usize] = c as Cell;
+                }
+                inv
+            })
+            .collect();
         Arc::new(Geometry {
             rules,
+            inverse,
             win_cells,
             cell_wins,
             cell_off,
             zobrist,
-            syms: symmetries(rules.width as usize, rules.height as usize),
+            syms,
             turn_keys,
         })
     }
@@ -123,6 +137,11 @@ impl Geometry {
     /// Board symmetries as cell maps (8 on a square board, 4 otherwise); index 0 is the identity.
     pub fn symmetries(&self) -> &[Vec<Cell>] {
         &self.syms
+    }
+
+    /// The inverse of symmetry `g` as a cell map.
+    pub fn inverse_symmetry(&self, g: usize) -> &[Cell] {
+        &self.inverse[g]
     }
 
     /// A key for (side to move, stones left, extra) that is mixed into position hashes.
@@ -527,7 +546,40 @@ impl Position {
 
     /// A 128-bit key of the stones, the same for all symmetric images of the position.
     pub fn stone_key(&self) -> [u64; 2] {
-        *self.hashes.iter().min().expect("identity symmetry")
+        self.hashes[self.canonical_symmetry()]
+    }
+
+    /// The symmetry that maps the position onto its canonical image (the one whose hash is
+    /// the stone key). Facts stored in canonical orientation are mapped back through it.
+    pub fn canonical_symmetry(&self) -> usize {
+        (0..self.hashes.len())
+            .min_by_key(|&g| self.hashes[g])
+            .expect("identity symmetry")
+    }
+
+    /// The canonical symmetry the position would have after `color` plays `cell`.
+    pub fn canonical_symmetry_after(&self, cell: Cell, color: Color) -> usize {
+        let s = color.index();
+        (0..self.hashes.len())
+            .min_by_key(|&g| {
+                let z = &self.geo.zobrist[self.geo.syms[g][cell as usize] as usize][s];
+                [self.hashes[g][0] ^ z[0], self.hashes[g][1] ^ z[1]]
+            })
+            .expect("identity symmetry")
+    }
+
+    /// Ends the side to move's turn without placing its remaining stones: the opponent is
+    /// to move with a full turn. Used for null-move proofs, never for play; undo with
+    /// [`Position::set_turn`] and the values read before.
+    pub fn pass_turn(&mut self) {
+        self.to_move = self.to_move.opponent();
+        self.stones_left = self.geo.rules.p;
+    }
+
+    /// Sets the side to move and stones left (to restore a state after [`Position::pass_turn`]).
+    pub fn set_turn(&mut self, to_move: Color, stones_left: u16) {
+        self.to_move = to_move;
+        self.stones_left = stones_left;
     }
 
     /// The stone key the position would have after `color` plays `cell`, without playing it.

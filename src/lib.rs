@@ -10,6 +10,7 @@ pub mod render;
 pub mod rules;
 pub mod search;
 pub mod threats;
+pub mod zone;
 
 pub use board::{Cell, Geometry, Position};
 pub use error::{Error, Result};

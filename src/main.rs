@@ -61,6 +61,9 @@ struct SolveArgs {
     /// Print one JSON object instead of the board and text.
     #[arg(long)]
     json: bool,
+    /// Search every defender move (no relevance-zone pruning), for measurement and checks.
+    #[arg(long)]
+    no_zones: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -110,6 +113,7 @@ fn run_solve(args: SolveArgs) -> Result<ExitCode, Error> {
         max_nodes: args.nodes.as_deref().map(parse_nodes).transpose()?,
         time_limit: args.time_limit.as_deref().map(parse_seconds).transpose()?,
         tt_mib: parse_tt_size(&args.tt_size)?,
+        zones: !args.no_zones,
     };
     let pos = input::load(rules, &source)?;
     if !args.json {

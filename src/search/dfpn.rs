@@ -12,6 +12,7 @@ use crate::board::{Cell, Position};
 use crate::pairing;
 use crate::rules::Color;
 use crate::threats::{self, Defence};
+use crate::zone::{self, Zone, ZoneStore};
 use std::time::Instant;
 
 /// Limits that turn a run's answer into "unknown".
@@ -46,7 +47,16 @@ pub struct Dfpn<'t> {
     /// Nodes expanded so far (shared across runs by the caller).
     pub nodes: u64,
     aborted: bool,
+    /// Prune defender moves outside null-move zones.
+    use_zones: bool,
+    zones: ZoneStore,
 }
+
+/// Extra defender stones a zone's claim covers, in turns: one turn of p stones.
+const ZONE_EXTRA: u16 = 1;
+
+/// Zones kept at most (a few hundred bytes each on 19x19).
+const ZONE_STORE_ENTRIES: usize = 1 << 20;
 
 /// Backtracking steps allowed to look for a pairing strategy at one node.
 const PAIRING_BUDGET: u32 = 64;
@@ -63,12 +73,20 @@ impl<'t> Dfpn<'t> {
             limits,
             nodes,
             aborted: false,
+            use_zones: true,
+            zones: ZoneStore::new(ZONE_STORE_ENTRIES),
         }
+    }
+
+    /// Turns relevance-zone pruning on or off (off: every defender move is searched).
+    pub fn with_zones(mut self, on: bool) -> Dfpn<'t> {
+        self.use_zones = on;
+        self
     }
 
     /// Runs df-pn from `pos` until it is solved or a limit is hit.
     pub fn run(&mut self, pos: &mut Position) -> Proof {
-        let (pn, dn) = self.mid(pos, INF, INF);
+        let (pn, dn) = self.mid(pos, INF, INF, Mode::Main);
         match (pn, dn) {
             (0, _) => Proof::Proven,
             (_, 0) => Proof::Disproven,
@@ -147,8 +165,9 @@ impl<'t> Dfpn<'t> {
     }
 
     /// Multiple iterative deepening at one node: search until its proof number reaches
-    /// `th_pn` or its disproof number `th_dn`. Returns and stores the node's numbers.
-    fn mid(&mut self, pos: &mut Position, th_pn: Pn, th_dn: Pn) -> (Pn, Pn) {
+    /// `th_pn` or its disproof number `th_dn`. Returns and stores the node's numbers; in
+    /// [`Mode::Zone`] a proven node also gets its zone stored.
+    fn mid(&mut self, pos: &mut Position, th_pn: Pn, th_dn: Pn, mode: Mode) -> (Pn, Pn) {
         self.nodes += 1;
         let key = self.key(pos);
         let start_nodes = self.nodes;
@@ -160,12 +179,26 @@ impl<'t> Dfpn<'t> {
         if let Some(win) = self.decided(pos, &defence) {
             let nums = if win { (0, INF) } else { (INF, 0) };
             self.tt.store(key, nums.0, nums.1, 1);
+            if win && mode == Mode::Zone {
+                let zone = self.terminal_zone(pos);
+                self.zones.put(key, &zone, pos, pos.canonical_symmetry());
+            }
             return nums;
         }
-        let mut children = self.children(pos, &defence);
         let or = pos.to_move() == self.attacker;
-        let mut nums;
+        let (mut children, deduped) = self.children(pos, &defence, mode);
+        if !or && mode == Mode::Main && self.use_zones {
+            if let Some(zone) = self.null_move_zone(pos, children.len()) {
+                children.retain(|c| zone.contains(c.cell));
+            }
+        }
+        let mut nums: (Pn, Pn);
         loop {
+            if children.is_empty() {
+                // Only pruning empties a list: every defender move is covered.
+                nums = if or { (INF, 0) } else { (0, INF) };
+                break;
+            }
             let sel = select(&children, or);
             nums = sel.numbers;
             if nums.0 >= th_pn || nums.1 >= th_dn || self.out_of_budget() {
@@ -184,7 +217,7 @@ impl<'t> Dfpn<'t> {
                 )
             };
             pos.play(child.cell);
-            let (cpn, cdn) = self.mid(pos, cth_pn, cth_dn);
+            let (cpn, cdn) = self.mid(pos, cth_pn, cth_dn, mode);
             pos.undo();
             // Siblings keep the numbers read when the node was expanded: a transposition may
             // have moved them since, which costs search order but never soundness, since
@@ -194,19 +227,120 @@ impl<'t> Dfpn<'t> {
         }
         let work = (self.nodes - start_nodes + 1).min(u32::MAX as u64) as u32;
         self.tt.store(key, nums.0, nums.1, work);
+        if nums.0 == 0 && mode == Mode::Zone {
+            let zone = self.inner_zone(pos, &children, &defence, deduped, or);
+            self.zones.put(key, &zone, pos, pos.canonical_symmetry());
+        }
         nums
+    }
+
+    /// The zone of a defender node's null move (the defender gives up the rest of its turn),
+    /// if that position is proven won within a small budget. Defender stones outside it need
+    /// no proof of their own (see [`crate::zone`]); the claim covers p extra stones, so a
+    /// turn longer than p (Black's first, when q > p) is not pruned.
+    fn null_move_zone(&mut self, pos: &mut Position, moves: usize) -> Option<Zone> {
+        let (me, left) = (pos.to_move(), pos.stones_left());
+        if left > pos.rules().p || pos.has_symmetry() {
+            return None;
+        }
+        pos.pass_turn();
+        let key = self.key(pos);
+        let g = pos.canonical_symmetry();
+        let budget = null_budget(moves);
+        let mut zone = self.proven_zone(key, pos, g);
+        if zone.is_none() {
+            let stored = self.tt.probe(key).map(|e| (e.pn, e.dn));
+            let hopeless = matches!(stored, Some((pn, dn)) if dn == 0 || pn >= budget);
+            if !hopeless && self.mid(pos, budget, INF, Mode::Zone).0 == 0 {
+                zone = self.proven_zone(key, pos, g);
+            }
+        }
+        pos.set_turn(me, left);
+        zone
+    }
+
+    /// The stored zone of a node the table holds as proven.
+    fn proven_zone(&self, key: [u64; 2], pos: &Position, g: usize) -> Option<Zone> {
+        match self.tt.probe(key) {
+            Some(e) if e.pn == 0 => self.zones.get(key, pos, g),
+            _ => None,
+        }
+    }
+
+    /// The zone of a node the rules decide as won for the attacker.
+    fn terminal_zone(&self, pos: &Position) -> Zone {
+        let (me, r) = (pos.to_move(), pos.stones_left());
+        let p = pos.rules().p;
+        let defender = self.attacker.opponent();
+        let mut zone = Zone::empty(pos.rules().cells());
+        if me == self.attacker {
+            // A win now: its window, and no defender line completed by the extra stones.
+            let window = threats::winning_cells(pos, me, r).expect("decided as a win now");
+            zone.add_windows(&[window]);
+            zone::add_defender_windows(&mut zone, pos, defender, ZONE_EXTRA * p);
+        } else {
+            // Too many threats to block: the threats, and no defender win this turn.
+            zone.add_windows(&threats::threat_windows(pos, self.attacker, p));
+            zone::add_defender_windows(&mut zone, pos, defender, r + ZONE_EXTRA * p);
+        }
+        zone
+    }
+
+    /// The zone of a proven inner node from its children's zones (see [`crate::zone`]).
+    fn inner_zone(
+        &self,
+        pos: &Position,
+        children: &[Child],
+        defence: &Defence,
+        deduped: bool,
+        or: bool,
+    ) -> Zone {
+        let cells = pos.rules().cells();
+        let (me, r, p) = (pos.to_move(), pos.stones_left(), pos.rules().p);
+        let defender = self.attacker.opponent();
+        let used: Vec<&Child> = if or {
+            children.iter().filter(|c| c.pn == 0).take(1).collect()
+        } else {
+            children.iter().collect()
+        };
+        if deduped && !or {
+            return Zone::full(cells);
+        }
+        let mut zone = Zone::empty(cells);
+        for c in used {
+            let g = pos.canonical_symmetry_after(c.cell, me);
+            match self.zones.get(c.key, pos, g) {
+                Some(z) => zone.union_with(&z),
+                None => return Zone::full(cells),
+            }
+            zone.insert(c.cell);
+            if !or && !pos.is_relevant(c.cell) {
+                zone::add_irrelevant(&mut zone, pos);
+            }
+        }
+        if or {
+            zone::add_defender_windows(&mut zone, pos, defender, ZONE_EXTRA * p);
+        } else {
+            if let Defence::Block(_) = defence {
+                zone.add_windows(&threats::threat_windows(pos, self.attacker, p));
+            }
+            zone::add_defender_windows(&mut zone, pos, defender, r + ZONE_EXTRA * p);
+        }
+        zone
     }
 
     /// The node's moves, with symmetric duplicates (children with equal keys) removed so
     /// that sums do not count one position twice.
-    fn children(&self, pos: &Position, defence: &Defence) -> Vec<Child> {
+    fn children(&self, pos: &Position, defence: &Defence, mode: Mode) -> (Vec<Child>, bool) {
         let moves = movegen::generate(pos, defence);
         let symmetric = pos.has_symmetry();
+        let mut deduped = false;
         let mut out: Vec<Child> = Vec::with_capacity(moves.len());
         for cell in moves {
             let key = self.child_key(pos, cell);
             // Only a symmetric position has distinct moves leading to one position.
             if symmetric && out.iter().any(|c| c.key == key) {
+                deduped = true;
                 continue;
             }
             // Start the table's memory on its way; the probes below then overlap their
@@ -221,11 +355,35 @@ impl<'t> Dfpn<'t> {
         }
         for c in &mut out {
             if let Some(e) = self.tt.probe(c.key) {
+                // A zone search needs the zones of proven children: one proven without a
+                // zone (by the main search) is searched again.
+                if mode == Mode::Zone && e.pn == 0 && !self.zones.contains(c.key) {
+                    continue;
+                }
                 (c.pn, c.dn) = (e.pn, e.dn);
             }
         }
-        out
+        (out, deduped)
     }
+}
+
+fn null_budget(moves: usize) -> Pn {
+    static D: std::sync::OnceLock<(u32, u32)> = std::sync::OnceLock::new();
+    let (div, min) = *D.get_or_init(|| {
+        let v = std::env::var("NB").unwrap_or("4,2".into());
+        let mut it = v.split(',').map(|x| x.parse().unwrap());
+        (it.next().unwrap(), it.next().unwrap())
+    });
+    (moves as u32 / div).max(min)
+}
+
+/// Which search a node belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// The main search: defender moves outside null-move zones are pruned.
+    Main,
+    /// A null-move proof: no pruning, and every proven node records its zone.
+    Zone,
 }
 
 /// A child of the node being searched, with the numbers last seen for it.

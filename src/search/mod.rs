@@ -61,6 +61,8 @@ pub struct SolveOptions {
     pub time_limit: Option<Duration>,
     /// Transposition table size in MiB.
     pub tt_mib: usize,
+    /// Prune defender moves with relevance zones (off for measurement and cross-checks).
+    pub zones: bool,
 }
 
 impl Default for SolveOptions {
@@ -70,6 +72,7 @@ impl Default for SolveOptions {
             max_nodes: None,
             time_limit: None,
             tt_mib: 256,
+            zones: true,
         }
     }
 }
@@ -132,7 +135,7 @@ fn solve_here(mut pos: Position, opts: &SolveOptions, table: &Table) -> SolveRep
         max_nodes: opts.max_nodes,
         deadline: opts.time_limit.map(|d| start + d),
     };
-    let mut run = Dfpn::new(table, me, limits, 0);
+    let mut run = Dfpn::new(table, me, limits, 0).with_zones(opts.zones);
     let first = run.run(&mut pos);
     let mut nodes = run.nodes;
     if first == Proof::Proven {
@@ -147,7 +150,7 @@ fn solve_here(mut pos: Position, opts: &SolveOptions, table: &Table) -> SolveRep
         let best = first_move(&pos);
         return report(Outcome::NoWin, best, nodes, start);
     }
-    let mut run = Dfpn::new(table, me.opponent(), limits, nodes);
+    let mut run = Dfpn::new(table, me.opponent(), limits, nodes).with_zones(opts.zones);
     let second = run.run(&mut pos);
     nodes = run.nodes;
     match second {

@@ -1,0 +1,224 @@
+//! Relevance zones (design notes §3): the points a proof depends on.
+//!
+//! A zone `Z` of a position the attacker has proved won carries this claim: for any set `E`
+//! of at most `e` empty points outside `Z` (e = p, one turn of stones), the position with
+//! defender stones added on `E` is still won, by the same strategy. The search uses it at a
+//! defender node: prove the *null move* (the defender gives up the rest of its turn) and take
+//! its zone; every defender stone outside the zone then lands on a position the null-move
+//! proof already covers, so only stones inside the zone need proofs of their own.
+//!
+//! The claim holds because a zone contains every point whose content the proof read:
+//! - the empty points of the attacker's winning window (a win now);
+//! - the empty points of the attacker's threat windows, where the defender's blocks were
+//!   enumerated or counted as too few;
+//! - the empty points of every defender window that `e` extra defender stones plus the
+//!   defender's own stones of the turn could complete, where the proof assumed the defender
+//!   cannot win first;
+//! - every move of the proof, and the zones of the children it used;
+//! - every empty point that lies in no live window, where the one representative of those
+//!   interchangeable points was searched;
+//! - the whole board, where symmetric duplicates were skipped (extra stones break symmetry).
+
+use crate::board::{Cell, Position, WindowId};
+use crate::rules::Color;
+use crate::threats;
+use hashbrown::HashMap;
+
+/// A set of points as a bit set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Zone {
+    bits: Vec<u64>,
+}
+
+impl Zone {
+    /// The empty zone on a board of `cells` points.
+    pub fn empty(cells: usize) -> Zone {
+        Zone {
+            bits: vec![0; cells.div_ceil(64)],
+        }
+    }
+
+    /// Every point of the board: the zone that claims nothing beyond the position itself.
+    pub fn full(cells: usize) -> Zone {
+        let mut z = Zone::empty(cells);
+        for c in 0..cells {
+            z.insert(c as Cell);
+        }
+        z
+    }
+
+    /// Adds a point.
+    #[inline]
+    pub fn insert(&mut self, c: Cell) {
+        self.bits[c as usize / 64] |= 1 << (c % 64);
+    }
+
+    /// True if the point is in the zone.
+    #[inline]
+    pub fn contains(&self, c: Cell) -> bool {
+        self.bits[c as usize / 64] >> (c % 64) & 1 == 1
+    }
+
+    /// Adds every point of `other`.
+    pub fn union_with(&mut self, other: &Zone) {
+        for (a, b) in self.bits.iter_mut().zip(&other.bits) {
+            *a |= b;
+        }
+    }
+
+    /// Number of points.
+    pub fn len(&self) -> usize {
+        self.bits.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// True if no point is in the zone.
+    pub fn is_empty(&self) -> bool {
+        self.bits.iter().all(|&w| w == 0)
+    }
+
+    /// The points, in increasing order.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.bits.iter().enumerate().flat_map(|(i, &w)| {
+            (0..64)
+                .filter(move |b| w >> b & 1 == 1)
+                .map(move |b| (i * 64 + b) as Cell)
+        })
+    }
+
+    /// The image of the zone under a cell map.
+    pub fn mapped(&self, map: &[Cell]) -> Zone {
+        let mut z = Zone::empty(map.len());
+        for c in self.cells() {
+            z.insert(map[c as usize]);
+        }
+        z
+    }
+
+    /// Adds the empty points of `windows` (each given by its empty points).
+    pub fn add_windows(&mut self, windows: &[Vec<Cell>]) {
+        for w in windows {
+            for &c in w {
+                self.insert(c);
+            }
+        }
+    }
+}
+
+/// Adds the empty points of every window live for `defender` that it could complete with
+/// at most `stones` more stones: the windows a proof must keep free of extra stones.
+pub fn add_defender_windows(zone: &mut Zone, pos: &Position, defender: Color, stones: u16) {
+    if !threats::can_win_with(pos, defender, stones) {
+        return;
+    }
+    let geo = pos.geometry();
+    let k = pos.rules().k as usize;
+    let min_own = k.saturating_sub(stones as usize) as u8;
+    for w in 0..geo.window_count() as WindowId {
+        if pos.window_live(w, defender) && pos.window_count(w, defender) >= min_own {
+            for &c in geo.window(w) {
+                if pos.is_empty(c) {
+                    zone.insert(c);
+                }
+            }
+        }
+    }
+}
+
+/// Adds every empty point that lies in no live window.
+pub fn add_irrelevant(zone: &mut Zone, pos: &Position) {
+    for c in 0..pos.rules().cells() as Cell {
+        if pos.is_empty(c) && !pos.is_relevant(c) {
+            zone.insert(c);
+        }
+    }
+}
+
+/// Zones of proven nodes, keyed by the node's table key and kept in the canonical
+/// orientation of that key (so symmetric transpositions share them). Bounded: when full it
+/// starts afresh, which only costs re-proving (a missing zone is never guessed).
+pub struct ZoneStore {
+    map: HashMap<[u64; 2], Zone>,
+    max_entries: usize,
+}
+
+impl ZoneStore {
+    /// A store of at most `max_entries` zones.
+    pub fn new(max_entries: usize) -> ZoneStore {
+        ZoneStore {
+            map: HashMap::new(),
+            max_entries: max_entries.max(1),
+        }
+    }
+
+    /// Stores `zone` (in the coordinates of a position whose canonical symmetry is `g`).
+    pub fn put(&mut self, key: [u64; 2], zone: &Zone, pos: &Position, g: usize) {
+        if self.map.len() >= self.max_entries {
+            self.map.clear();
+        }
+        let canonical = zone.mapped(&pos.geometry().symmetries()[g]);
+        self.map.insert(key, canonical);
+    }
+
+    /// The zone stored for `key`, in the coordinates of a position whose canonical
+    /// symmetry is `g`.
+    pub fn get(&self, key: [u64; 2], pos: &Position, g: usize) -> Option<Zone> {
+        self.map
+            .get(&key)
+            .map(|z| z.mapped(pos.geometry().inverse_symmetry(g)))
+    }
+
+    /// True if a zone is stored for `key`.
+    pub fn contains(&self, key: [u64; 2]) -> bool {
+        self.map.contains_key(&key)
+    }
+
+    /// Number of zones held.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// True if no zone is held.
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    #[test]
+    fn bitset_basics() {
+        let mut z = Zone::empty(100);
+        assert!(z.is_empty());
+        z.insert(3);
+        z.insert(70);
+        assert!(z.contains(3) && z.contains(70) && !z.contains(4));
+        assert_eq!(z.cells().collect::<Vec<_>>(), vec![3, 70]);
+        let mut f = Zone::empty(100);
+        f.union_with(&z);
+        assert_eq!(f.len(), 2);
+        assert_eq!(Zone::full(100).len(), 100);
+    }
+
+    #[test]
+    fn store_maps_through_symmetry() {
+        let r = Rules::new(5, 5, 4, 1, 1).unwrap();
+        let mut a = Position::new(r);
+        a.play(0); // A1
+        let mut b = Position::new(r);
+        b.play(24); // E5: the mirror image
+        let (ka, kb) = (a.stone_key(), b.stone_key());
+        assert_eq!(ka, kb);
+        let mut za = Zone::empty(25);
+        za.insert(1); // B1, next to A1
+        let mut store = ZoneStore::new(10);
+        store.put(ka, &za, &a, a.canonical_symmetry());
+        let zb = store.get(kb, &b, b.canonical_symmetry()).unwrap();
+        // In b the stone is on E5; the zone point must sit next to it the same way.
+        let c = zb.cells().next().unwrap();
+        let (x, y) = (c % 5, c / 5);
+        assert!((x as i32 - 4).abs() + (y as i32 - 4).abs() == 1, "got {c}");
+    }
+}
