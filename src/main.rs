@@ -38,6 +38,8 @@ struct PositionArgs {
     position: Option<String>,
 }
 
+/// The numeric options allow negative numbers so that `--time-limit -1` reaches their own
+/// validation (a message naming the option) instead of clap's "unexpected argument '-1'".
 #[derive(Args)]
 struct SolveArgs {
     /// Rules m,n,k,p,q or connect6, gomoku, tictactoe [default: connect6]. With no position
@@ -50,13 +52,18 @@ struct SolveArgs {
     #[arg(long, value_enum, default_value = "value")]
     goal: GoalArg,
     /// Give up (answer unknown) after this many seconds.
-    #[arg(long, value_name = "SECS")]
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
     time_limit: Option<String>,
     /// Give up (answer unknown) after this many nodes.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     nodes: Option<String>,
     /// Transposition table size in MiB.
-    #[arg(long, value_name = "MIB", default_value = "256")]
+    #[arg(
+        long,
+        value_name = "MIB",
+        default_value = "256",
+        allow_negative_numbers = true
+    )]
     tt_size: String,
     /// Print one JSON object instead of the board and text.
     #[arg(long)]
