@@ -5,6 +5,7 @@ use c6solve::notation::format_point;
 use c6solve::render::board_text;
 use c6solve::search::{Goal, Outcome, SolveOptions, SolveReport, solve};
 use c6solve::{Error, Position, Rules};
+use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -86,6 +87,11 @@ fn main() -> ExitCode {
             // --help and --version.
             print!("{e}");
             return ExitCode::SUCCESS;
+        }
+        Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            // clap's message here is the whole help, whose first line is the about text.
+            eprintln!("c6solve: missing command: try 'c6solve solve' or 'c6solve --help'");
+            return ExitCode::from(2);
         }
         Err(e) => {
             let text = e.to_string();
