@@ -5,6 +5,7 @@ use c6solve::notation::format_point;
 use c6solve::render::board_text;
 use c6solve::search::{Goal, Outcome, SolveOptions, SolveReport, solve};
 use c6solve::{Error, Position, Rules};
+use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -38,6 +39,8 @@ struct PositionArgs {
     position: Option<String>,
 }
 
+/// The numeric options allow negative numbers so that `--time-limit -1` reaches their own
+/// validation (a message naming the option) instead of clap's "unexpected argument '-1'".
 #[derive(Args)]
 struct SolveArgs {
     /// Rules m,n,k,p,q or connect6, gomoku, tictactoe [default: connect6]. With no position
@@ -50,13 +53,18 @@ struct SolveArgs {
     #[arg(long, value_enum, default_value = "value")]
     goal: GoalArg,
     /// Give up (answer unknown) after this many seconds.
-    #[arg(long, value_name = "SECS")]
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
     time_limit: Option<String>,
     /// Give up (answer unknown) after this many nodes.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     nodes: Option<String>,
     /// Transposition table size in MiB.
-    #[arg(long, value_name = "MIB", default_value = "256")]
+    #[arg(
+        long,
+        value_name = "MIB",
+        default_value = "256",
+        allow_negative_numbers = true
+    )]
     tt_size: String,
     /// Print one JSON object instead of the board and text.
     #[arg(long)]
@@ -82,6 +90,11 @@ fn main() -> ExitCode {
             // --help and --version.
             print!("{e}");
             return ExitCode::SUCCESS;
+        }
+        Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            // clap's message here is the whole help, whose first line is the about text.
+            eprintln!("c6solve: missing command: try 'c6solve solve' or 'c6solve --help'");
+            return ExitCode::from(2);
         }
         Err(e) => {
             let text = e.to_string();

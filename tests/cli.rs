@@ -1,0 +1,679 @@
+//! The `c6solve` command line, run as a program: exit codes, what goes to stdout and stderr,
+//! the JSON report, and positions read from move lists, SGF files and diagrams.
+//!
+//! The library's own tests check parsing and solving in detail; these check what a user sees.
+//! Every bad input must give exit code 2, nothing on stdout and exactly one line on stderr that
+//! names the problem (no panic, no backtrace). Good input gives exit code 0 and either the
+//! board and text or exactly one JSON object.
+//!
+//! Every case runs in well under a second except `default_puzzle_is_a_black_win`, which solves
+//! the built-in Connect6 puzzle (about 8–20 s with the test profile's opt-level 3).
+
+use serde_json::{Map, Value};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+/// Runs the binary with `args`. `RUST_BACKTRACE=1` is set so that a panic, if one slipped
+/// through, would print a backtrace that `assert_bad_input` then catches.
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_c6solve"))
+        .args(args)
+        .env("RUST_BACKTRACE", "1")
+        .output()
+        .expect("the c6solve binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Checks the contract for bad input: exit code 2, nothing on stdout, exactly one non-empty
+/// line on stderr, no panic or backtrace, and that line contains `keyword` (which names the
+/// problem, taken from the message in the source).
+fn assert_bad_input(args: &[&str], keyword: &str) {
+    let out = run(args);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    let what = format!("c6solve {args:?}\nstdout: {stdout:?}\nstderr: {stderr:?}");
+    assert_eq!(out.status.code(), Some(2), "exit code for {what}");
+    assert!(stdout.is_empty(), "stdout must be empty for {what}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "stderr must be exactly one line for {what}");
+    let line = lines[0];
+    assert!(
+        line.starts_with("c6solve: ") && line.len() > "c6solve: ".len(),
+        "the line must be a c6solve message for {what}"
+    );
+    for bad in ["panicked", "RUST_BACKTRACE", "backtrace", "internal error"] {
+        assert!(!stderr.contains(bad), "'{bad}' on stderr for {what}");
+    }
+    assert!(
+        line.contains(keyword),
+        "the message should contain '{keyword}' for {what}"
+    );
+}
+
+/// Runs a command that must succeed with `--json` output; returns the one JSON object after
+/// checking its fields and their types.
+fn solve_json(args: &[&str]) -> Map<String, Value> {
+    let out = run(args);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    let what = format!("c6solve {args:?}\nstdout: {stdout:?}\nstderr: {stderr:?}");
+    assert_eq!(out.status.code(), Some(0), "exit code for {what}");
+    assert!(stderr.is_empty(), "stderr must be empty for {what}");
+    // Exactly one JSON value on stdout, and nothing else.
+    let values: Vec<Value> = serde_json::Deserializer::from_str(&stdout)
+        .into_iter::<Value>()
+        .collect::<Result<_, _>>()
+        .unwrap_or_else(|e| panic!("stdout is not JSON ({e}) for {what}"));
+    assert_eq!(values.len(), 1, "exactly one JSON value for {what}");
+    let Value::Object(obj) = values.into_iter().next().unwrap() else {
+        panic!("the JSON value must be an object for {what}");
+    };
+    let mut keys: Vec<&str> = obj.keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    assert_eq!(
+        keys,
+        [
+            "best",
+            "nodes",
+            "rules",
+            "seconds",
+            "stones_left",
+            "to_move",
+            "value"
+        ],
+        "fields of {what}"
+    );
+    let rules = obj["rules"].as_str().expect("rules is a string");
+    let parts: Vec<&str> = rules.split(',').collect();
+    assert!(
+        parts.len() == 5 && parts.iter().all(|p| p.parse::<u16>().is_ok()),
+        "rules must be m,n,k,p,q: {what}"
+    );
+    assert!(
+        matches!(obj["to_move"].as_str(), Some("black" | "white")),
+        "to_move: {what}"
+    );
+    assert!(obj["stones_left"].is_u64(), "stones_left: {what}");
+    assert!(
+        matches!(
+            obj["value"].as_str(),
+            Some("win" | "loss" | "draw" | "no-win" | "unknown")
+        ),
+        "value: {what}"
+    );
+    let best = obj["best"].as_array().expect("best is an array");
+    assert!(
+        best.iter().all(Value::is_string),
+        "best holds strings: {what}"
+    );
+    assert!(obj["nodes"].is_u64(), "nodes: {what}");
+    assert!(
+        obj["seconds"].as_f64().is_some_and(|s| s >= 0.0),
+        "seconds: {what}"
+    );
+    obj
+}
+
+/// The `best` points of a report.
+fn best(report: &Map<String, Value>) -> Vec<String> {
+    report["best"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Side to move and stones left after `stones` single stones from the empty board under
+/// p stones a turn and q on the first turn (computed here, independently of the program).
+fn turn_after(stones: u64, p: u64, q: u64) -> (&'static str, u64) {
+    if stones < q {
+        return ("black", q - stones);
+    }
+    let turns = (stones - q) / p; // full turns of p after Black's first
+    let color = if turns % 2 == 0 { "white" } else { "black" };
+    (color, p - (stones - q) % p)
+}
+
+/// A file in the system temp directory, removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(name: &str, contents: impl AsRef<[u8]>) -> TempFile {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let unique = format!(
+            "c6solve-cli-{}-{}-{name}",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::Relaxed)
+        );
+        let path = std::env::temp_dir().join(unique);
+        std::fs::write(&path, contents).expect("write a temp file");
+        TempFile(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().expect("temp path is UTF-8")
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// A path that does not exist.
+fn missing_path() -> String {
+    let p = std::env::temp_dir().join(format!("c6solve-cli-{}-missing.sgf", std::process::id()));
+    assert!(!Path::new(&p).exists());
+    p.to_str().unwrap().to_string()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bad input: exit code 2, nothing on stdout, one line on stderr naming the problem
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn bad_points() {
+    // U is past T, the last column of 19x19; E is past D on 4x4.
+    assert_bad_input(
+        &["solve", "--moves", "K10 U1"],
+        "'U1' is off the 19x19 board",
+    );
+    assert_bad_input(
+        &["solve", "--rules", "4,4,3,1,1", "--moves", "E1"],
+        "off the 4x4 board",
+    );
+    assert_bad_input(&["solve", "--moves", "K20"], "off the");
+    // Go-style columns have no I.
+    assert_bad_input(&["solve", "--moves", "I5"], "letter I");
+    assert_bad_input(&["solve", "--moves", "K0"], "rows start at 1");
+    assert_bad_input(&["solve", "--moves", "K10 10"], "expected a column letter");
+    assert_bad_input(&["solve", "--moves", "0,5"], "start at 1,1");
+}
+
+#[test]
+fn illegal_moves() {
+    assert_bad_input(&["solve", "--moves", "K10 L11 K10"], "K10 is already taken");
+    // Black makes A1 B1 C1 with its third stone; White's C2 comes after the game ended.
+    assert_bad_input(
+        &[
+            "solve",
+            "--rules",
+            "tictactoe",
+            "--moves",
+            "A1 A2 B1 B2 C1 C2",
+        ],
+        "after Black already made 3 in a row",
+    );
+}
+
+#[test]
+fn bad_rules() {
+    assert_bad_input(&["solve", "--rules", "3,3,3,0,1"], "p = 0");
+    assert_bad_input(&["solve", "--rules", "3,3,3,1,0"], "q = 0");
+    assert_bad_input(&["solve", "--rules", "3,3,0,1,1"], "k = 0");
+    assert_bad_input(&["solve", "--rules", "0,3,3,1,1"], "at least 1");
+    assert_bad_input(&["solve", "--rules", "200,200,5,1,1"], "at most 64");
+    assert_bad_input(&["solve", "--rules", "9,9,5,9,1"], "stones a turn");
+    assert_bad_input(&["solve", "--rules", "abc"], "m,n,k,p,q");
+    assert_bad_input(&["solve", "--rules", "3,3,3"], "five numbers");
+    assert_bad_input(&["solve", "--rules", "3,3,x,1,1"], "not a whole number");
+    // Bad rules are reported before the position is read.
+    assert_bad_input(&["solve", "--rules", "3,3,3,0,1", "--moves", "A1"], "p = 0");
+}
+
+#[test]
+fn bad_option_values() {
+    assert_bad_input(&["solve", "--tt-size", "0"], "--tt-size");
+    assert_bad_input(&["solve", "--tt-size", "abc"], "--tt-size");
+    assert_bad_input(&["solve", "--tt-size", "99999999"], "--tt-size");
+    assert_bad_input(&["solve", "--tt-size", "-3"], "--tt-size");
+    // A negative number must reach --time-limit's own check, not clap's "unexpected argument".
+    assert_bad_input(&["solve", "--time-limit", "-1"], "--time-limit");
+    assert_bad_input(&["solve", "--time-limit", "abc"], "--time-limit");
+    assert_bad_input(&["solve", "--time-limit", "0"], "--time-limit");
+    assert_bad_input(&["solve", "--time-limit", "inf"], "--time-limit");
+    assert_bad_input(&["solve", "--nodes", "0"], "--nodes");
+    assert_bad_input(&["solve", "--nodes", "-5"], "--nodes");
+    assert_bad_input(&["solve", "--nodes", "1.5"], "--nodes");
+    assert_bad_input(&["solve", "--goal", "lose"], "--goal");
+}
+
+#[test]
+fn bad_command_lines() {
+    let sgf = TempFile::new("two-sources.sgf", "(;FF[4]SZ[19];B[j10])");
+    assert_bad_input(
+        &["solve", "--moves", "K10", "--sgf", sgf.path()],
+        "cannot be used with",
+    );
+    assert_bad_input(
+        &["solve", "--sgf", sgf.path(), "--position", sgf.path()],
+        "cannot be used with",
+    );
+    assert_bad_input(&["solve", "--frobnicate"], "--frobnicate");
+    assert_bad_input(&["--frobnicate"], "--frobnicate");
+    assert_bad_input(&["prove"], "prove");
+    assert_bad_input(&["solve", "--nodes"], "--nodes");
+    // No command at all: clap's message is the whole help; the first line must still say what
+    // is wrong rather than being the program's description.
+    assert_bad_input(&[], "missing command");
+}
+
+#[test]
+fn bad_files() {
+    let missing = missing_path();
+    assert_bad_input(&["solve", "--sgf", &missing], "cannot read");
+    assert_bad_input(&["solve", "--position", &missing], "cannot read");
+    let dir = std::env::temp_dir();
+    assert_bad_input(&["solve", "--sgf", dir.to_str().unwrap()], "cannot read");
+    let not_text = TempFile::new("binary.txt", [0xff, 0xfe, 0x00, 0x80]);
+    assert_bad_input(&["solve", "--position", not_text.path()], "not a text file");
+}
+
+#[test]
+fn bad_sgf() {
+    let plain = TempFile::new("plain.txt", "K10 L11 L9\nnot a game record\n");
+    assert_bad_input(&["solve", "--sgf", plain.path()], "not an SGF");
+    // Little Golem columns run a..s on 19x19: z is off the board, and so is row 20.
+    let off = TempFile::new("off.sgf", "(;FF[4]EV[connect6]SZ[19];B[j10];W[z9l11])");
+    assert_bad_input(&["solve", "--sgf", off.path()], "z9 is off the 19x19 board");
+    let row = TempFile::new("row.sgf", "(;FF[4]SZ[19];B[j20])");
+    assert_bad_input(&["solve", "--sgf", row.path()], "off the");
+    let junk = TempFile::new("junk.sgf", "(;FF[4]SZ[19];B[j1-0])");
+    assert_bad_input(&["solve", "--sgf", junk.path()], "not a point");
+    let odd = TempFile::new("odd.sgf", "(;FF[4]SZ[19];B[jjj])");
+    assert_bad_input(&["solve", "--sgf", odd.path()], "two letters");
+    let open = TempFile::new("open.sgf", "(;FF[4]SZ[19];B[j10]");
+    assert_bad_input(&["solve", "--sgf", open.path()], "bad SGF");
+    // Two Black stones in a row break Connect6's turn structure (1 Black, then 2 White).
+    let order = TempFile::new("order.sgf", "(;FF[4]SZ[19];B[j10];B[k10])");
+    assert_bad_input(&["solve", "--sgf", order.path()], "White's");
+    let size = TempFile::new("size.sgf", "(;FF[4]SZ[19];B[j10])");
+    assert_bad_input(
+        &["solve", "--rules", "tictactoe", "--sgf", size.path()],
+        "SZ[19]",
+    );
+    let setup = TempFile::new("setup.sgf", "(;FF[4]SZ[19]AB[jj])");
+    assert_bad_input(&["solve", "--sgf", setup.path()], "setup stones");
+    let taken = TempFile::new("taken.sgf", "(;FF[4]SZ[19];B[j10];W[j10k10])");
+    assert_bad_input(&["solve", "--sgf", taken.path()], "already taken");
+}
+
+#[test]
+fn bad_diagrams() {
+    let ragged = TempFile::new("ragged.txt", "X . .\n. O . .\n. . .\n");
+    assert_bad_input(
+        &["solve", "--rules", "tictactoe", "--position", ragged.path()],
+        "line 2: ragged row",
+    );
+    let other = TempFile::new(
+        "other-rules.txt",
+        "rules: 4,4,3,1,1\n....\n....\n....\n....\n",
+    );
+    assert_bad_input(
+        &["solve", "--rules", "tictactoe", "--position", other.path()],
+        "but --rules says 3,3,3,1,1",
+    );
+    // Three Black stones and no White: no tic-tac-toe game gets there, and no to-move line
+    // says it is a composed position.
+    let counts = TempFile::new("counts.txt", "X X .\n. . .\n. . X\n");
+    assert_bad_input(
+        &["solve", "--rules", "tictactoe", "--position", counts.path()],
+        "reaches these counts",
+    );
+    let size = TempFile::new("size.txt", "X . .\n. O .\n. . .\n");
+    assert_bad_input(&["solve", "--position", size.path()], "3x3");
+    let over = TempFile::new("over.txt", "X X X\nO O .\n. . .\n");
+    assert_bad_input(
+        &["solve", "--rules", "tictactoe", "--position", over.path()],
+        "3 in a row",
+    );
+    let glyph = TempFile::new("glyph.txt", "X . .\n. Z .\n. . .\n");
+    assert_bad_input(
+        &["solve", "--rules", "tictactoe", "--position", glyph.path()],
+        "unknown character 'Z'",
+    );
+    let left = TempFile::new(
+        "left.txt",
+        "to-move: black\nstones-left: 2\n. . .\n. . .\n. . .\n",
+    );
+    assert_bad_input(
+        &["solve", "--rules", "tictactoe", "--position", left.path()],
+        "stones left",
+    );
+    let empty = TempFile::new("empty.txt", "# only a comment\n");
+    assert_bad_input(&["solve", "--position", empty.path()], "no board rows");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values through the CLI
+// ---------------------------------------------------------------------------------------------
+
+/// Expects `value` from `solve --json` with `args` appended; returns the report.
+fn expect_value(args: &[&str], value: &str) -> Map<String, Value> {
+    let mut all = vec!["solve", "--json"];
+    all.extend_from_slice(args);
+    let report = solve_json(&all);
+    assert_eq!(report["value"], value, "c6solve {all:?}: {report:?}");
+    report
+}
+
+/// Checks that `best` is legal after `moves` and leads to `value_after` for the opponent:
+/// replays the moves plus `best` through `--moves` and solves the result.
+fn check_best_leads_to(rules: &str, moves: &str, best: &[String], value_after: &str) {
+    assert!(!best.is_empty(), "no best move after {moves:?}");
+    let after = format!("{moves} {}", best.join(" "));
+    expect_value(&["--rules", rules, "--moves", after.trim()], value_after);
+}
+
+#[test]
+fn tictactoe_is_a_draw() {
+    let r = expect_value(&["--rules", "3,3,3,1,1"], "draw");
+    assert_eq!(r["rules"], "3,3,3,1,1");
+    assert_eq!(
+        (&r["to_move"], &r["stones_left"]),
+        (&"black".into(), &1.into())
+    );
+    // The best move keeps the draw: after it, White cannot win either.
+    check_best_leads_to("3,3,3,1,1", "", &best(&r), "draw");
+}
+
+#[test]
+fn four_by_three_is_a_first_player_win() {
+    let r = expect_value(&["--rules", "4,3,3,1,1"], "win");
+    assert_eq!(best(&r).len(), 1);
+    check_best_leads_to("4,3,3,1,1", "", &best(&r), "loss");
+}
+
+#[test]
+fn immediate_win_is_found() {
+    // X: A1 B1, O: A2 B2, X to move. C1 wins at once; anything else but C2 lets O win at C2,
+    // and C2 only draws, so C1 is the one winning move.
+    for goal in ["value", "win"] {
+        let r = expect_value(
+            &[
+                "--rules",
+                "tictactoe",
+                "--moves",
+                "A1 A2 B1 B2",
+                "--goal",
+                goal,
+            ],
+            "win",
+        );
+        assert_eq!(best(&r), ["C1"], "--goal {goal}");
+        assert_eq!(r["to_move"], "black");
+    }
+    // After C1 the game is over: White to move has lost, with nothing to play.
+    let r = expect_value(
+        &["--rules", "tictactoe", "--moves", "A1 A2 B1 B2 C1"],
+        "loss",
+    );
+    assert_eq!(r["to_move"], "white");
+    assert!(best(&r).is_empty());
+}
+
+#[test]
+fn double_threat_is_a_loss() {
+    // X A1, O C3, X C1, O C2, X A3: X threatens A2 (A column), B1 (row 1) and B2 (the C1-A3
+    // diagonal). O has no line to complete (C1 and A3 are X, B2 is empty), so O blocks one
+    // threat and X completes another.
+    let r = expect_value(
+        &["--rules", "tictactoe", "--moves", "A1 C3 C1 C2 A3"],
+        "loss",
+    );
+    assert_eq!(r["to_move"], "white");
+}
+
+#[test]
+fn goal_win_on_a_draw_is_no_win() {
+    expect_value(&["--rules", "tictactoe", "--goal", "win"], "no-win");
+}
+
+#[test]
+fn node_limit_gives_unknown() {
+    // Connect(5,5,4,1,1) needs far more than one node.
+    let r = expect_value(&["--rules", "5,5,4,1,1", "--nodes", "1"], "unknown");
+    assert!(r["nodes"].as_u64().unwrap() <= 1, "{r:?}");
+}
+
+#[test]
+fn stones_per_turn_show_in_the_report() {
+    // Connect(3,3,3,2,1): after Black's one opening stone White places two. Each point other
+    // than B2 lies on one of the four lines through B2, so two White stones leave a line open
+    // and Black's two stones complete it: White has lost.
+    let r = expect_value(&["--rules", "3,3,3,2,1", "--moves", "B2"], "loss");
+    assert_eq!(
+        (&r["to_move"], &r["stones_left"]),
+        (&"white".into(), &2.into())
+    );
+}
+
+#[test]
+fn wide_boards_use_numeric_points() {
+    // Over 25 columns points are x,y; the report uses the same form.
+    let r = expect_value(
+        &[
+            "--rules",
+            "30,1,2,1,1",
+            "--moves",
+            "1,1 30,1",
+            "--nodes",
+            "50",
+        ],
+        "win",
+    );
+    let b = best(&r);
+    assert!(b.len() == 1 && b[0].contains(','), "{b:?}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The same position from every source
+// ---------------------------------------------------------------------------------------------
+
+/// Black K10; White K9 M11; Black L11 M9 in Little Golem's notation (columns a..s including i,
+/// one node a turn). LG j10 is Go-style K10.
+const LG_SGF: &str = "(;FF[4]EV[connect6]SZ[19];B[j10];W[j9l11];B[k11l9])";
+
+/// The same stones one a node in SGF letters (column from the left, row from the top), as
+/// GoGui writes them: K10 = jj, K9 = jk, M11 = li, L11 = ki, M9 = lk.
+const GOGUI_SGF: &str = "(;FF[4]GM[511]SZ[19];B[jj];W[jk];W[li];B[ki];B[lk])";
+
+/// The same stones as a diagram with labels and row numbers, no headers: the side to move
+/// comes from the counts (3 Black, 2 White: White to move with 2 stones).
+const DIAGRAM: &str = "\
+# Connect6 after B K10; W K9 M11; B L11 M9
+   A B C D E F G H J K L M N O P Q R S T
+19 . . . . . . . . . . . . . . . . . . . 19
+18 . . . . . . . . . . . . . . . . . . . 18
+17 . . . . . . . . . . . . . . . . . . . 17
+16 . . . . . . . . . . . . . . . . . . . 16
+15 . . . . . . . . . . . . . . . . . . . 15
+14 . . . . . . . . . . . . . . . . . . . 14
+13 . . . . . . . . . . . . . . . . . . . 13
+12 . . . . . . . . . . . . . . . . . . . 12
+11 . . . . . . . . . . X O . . . . . . . 11
+10 . . . . . . . . . X . . . . . . . . . 10
+ 9 . . . . . . . . . O . X . . . . . . .  9
+ 8 . . . . . . . . . . . . . . . . . . .  8
+ 7 . . . . . . . . . . . . . . . . . . .  7
+ 6 . . . . . . . . . . . . . . . . . . .  6
+ 5 . . . . . . . . . . . . . . . . . . .  5
+ 4 . . . . . . . . . . . . . . . . . . .  4
+ 3 . . . . . . . . . . . . . . . . . . .  3
+ 2 . . . . . . . . . . . . . . . . . . .  2
+ 1 . . . . . . . . . . . . . . . . . . .  1
+   A B C D E F G H J K L M N O P Q R S T
+";
+
+/// `--goal win` with a short limit: these tests are about reading the position, not its value.
+const QUICK: [&str; 6] = ["--goal", "win", "--time-limit", "2", "--nodes", "2000"];
+
+fn quick(source: &[&str]) -> Map<String, Value> {
+    let mut args = vec!["solve", "--json"];
+    args.extend_from_slice(source);
+    args.extend_from_slice(&QUICK);
+    solve_json(&args)
+}
+
+#[test]
+fn one_position_from_every_source() {
+    let (to_move, left) = turn_after(5, 2, 1);
+    assert_eq!((to_move, left), ("white", 2));
+    let lg = TempFile::new("lg.sgf", LG_SGF);
+    let gogui = TempFile::new("gogui.sgf", GOGUI_SGF);
+    let diagram = TempFile::new("c6.txt", DIAGRAM);
+    let sources: [(&str, Vec<&str>); 4] = [
+        ("Little Golem SGF", vec!["--sgf", lg.path()]),
+        ("GoGui SGF", vec!["--sgf", gogui.path()]),
+        ("diagram", vec!["--position", diagram.path()]),
+        ("moves", vec!["--moves", "K10 K9 M11 L11 M9"]),
+    ];
+    for (name, source) in sources {
+        let r = quick(&source);
+        assert_eq!(r["rules"], "19,19,6,2,1", "{name}");
+        assert_eq!(r["to_move"], to_move, "{name}");
+        assert_eq!(r["stones_left"], left, "{name}");
+        // A win claim would be about White's two stones; anything but "unknown" must be a
+        // proven value of --goal win.
+        assert!(
+            matches!(r["value"].as_str(), Some("win" | "no-win" | "unknown")),
+            "{name}: {r:?}"
+        );
+    }
+}
+
+#[test]
+fn partial_turns_from_sgf_and_diagram() {
+    // Four stones one a node: Black K10, White K9 M11, Black L11; Black has one stone left.
+    let (to_move, left) = turn_after(4, 2, 1);
+    assert_eq!((to_move, left), ("black", 1));
+    let gogui = TempFile::new("partial.sgf", "(;FF[4]SZ[19];B[jj];W[jk];W[li];B[ki])");
+    let r = quick(&["--sgf", gogui.path()]);
+    assert_eq!(
+        (&r["to_move"], &r["stones_left"]),
+        (&to_move.into(), &left.into())
+    );
+    // The diagram of those stones, without headers: 2 Black and 2 White are the counts after
+    // four stones, so the same turn follows from the counts.
+    let d = DIAGRAM.replace(" 9 . . . . . . . . . O . X", " 9 . . . . . . . . . O . .");
+    let diagram = TempFile::new("partial.txt", d);
+    let r = quick(&["--position", diagram.path()]);
+    assert_eq!(
+        (&r["to_move"], &r["stones_left"]),
+        (&to_move.into(), &left.into())
+    );
+}
+
+#[test]
+fn composed_diagram_with_headers() {
+    // X A1 B1, O A2 B2: by the counts Black is to move and wins at C1. The headers make it a
+    // composed position with White to move, who wins at C2 instead.
+    let board = "  A B C\n3 . . . 3\n2 O O . 2\n1 X X . 1\n  A B C\n";
+    let plain = TempFile::new("plain-ttt.txt", board);
+    let r = expect_value(&["--rules", "tictactoe", "--position", plain.path()], "win");
+    assert_eq!(
+        (&r["to_move"], best(&r)),
+        (&"black".into(), vec!["C1".to_string()])
+    );
+    let composed = TempFile::new(
+        "composed-ttt.txt",
+        format!("rules: tictactoe\nto-move: white\nstones-left: 1\n{board}"),
+    );
+    // No --rules: the diagram's own rules line applies.
+    let r = expect_value(&["--position", composed.path()], "win");
+    assert_eq!(r["rules"], "3,3,3,1,1");
+    assert_eq!(
+        (&r["to_move"], &r["stones_left"]),
+        (&"white".into(), &1.into())
+    );
+    assert_eq!(best(&r), ["C2"]);
+    // A rules line that agrees with --rules is fine.
+    expect_value(
+        &["--rules", "3,3,3,1,1", "--position", composed.path()],
+        "win",
+    );
+    // Two stones a turn: Black to place both, with X already on A3, completes a line of 3.
+    let two = TempFile::new(
+        "two-left.txt",
+        "rules: 3,3,3,2,1\nto-move: black\nstones-left: 2\nX . .\n. O .\n. . O\n",
+    );
+    let r = expect_value(&["--position", two.path()], "win");
+    assert_eq!(r["stones_left"], 2);
+    assert_eq!(best(&r).len(), 2, "{r:?}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Human output, help, the default puzzle
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn human_output_shows_board_and_value() {
+    let out = run(&["solve", "--rules", "3,3,3,1,1"]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+    assert!(stdout.contains("Connect(3,3,3,1,1)"), "{stdout}");
+    assert!(
+        stdout.lines().any(|l| l.trim() == "A B C"),
+        "column letters:\n{stdout}"
+    );
+    assert!(stdout.contains("value: draw"), "{stdout}");
+    assert!(stdout.contains("nodes:"), "{stdout}");
+}
+
+#[test]
+fn help_and_version() {
+    for args in [&["--help"][..], &["solve", "--help"][..]] {
+        let out = run(args);
+        let stdout = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert!(out.stderr.is_empty(), "{args:?}");
+        assert!(stdout.contains("Usage:"), "{args:?}: {stdout}");
+    }
+    let out = run(&["solve", "--help"]);
+    let stdout = text(&out.stdout);
+    for flag in [
+        "--moves",
+        "--sgf",
+        "--position",
+        "--rules",
+        "--json",
+        "--time-limit",
+    ] {
+        assert!(
+            stdout.contains(flag),
+            "solve --help lacks {flag}:\n{stdout}"
+        );
+    }
+    let out = run(&["--version"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).contains(env!("CARGO_PKG_VERSION")));
+}
+
+/// SLOW (about 8–20 s): solves the built-in Connect6 puzzle (Little Golem lg1813145, Black to
+/// move and win). The time limit keeps a regression from hanging the suite; it fails instead
+/// with value "unknown".
+#[test]
+fn default_puzzle_is_a_black_win() {
+    let r = expect_value(&["--time-limit", "120"], "win");
+    assert_eq!(r["rules"], "19,19,6,2,1");
+    assert_eq!(
+        (&r["to_move"], &r["stones_left"]),
+        (&"black".into(), &2.into())
+    );
+    let b = best(&r);
+    assert_eq!(b.len(), 2, "{r:?}");
+    assert_ne!(b[0], b[1]);
+    // Both stones must be legal after the puzzle's moves: replay them (a short search only).
+    let moves = format!("{} {}", c6solve::input::DEFAULT_MOVES, b.join(" "));
+    let after = solve_json(&["solve", "--json", "--moves", &moves, "--nodes", "1"]);
+    assert_eq!(after["to_move"], "white", "{after:?}");
+}
