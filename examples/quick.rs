@@ -13,7 +13,8 @@ fn main() {
                 .unwrap_or(512),
             ..Default::default()
         },
-    );
+    )
+    .expect("solver runs");
     println!(
         "{} {} best={} nodes={} {:.2}s {:.0} n/s",
         rules,
