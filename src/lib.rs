@@ -1,6 +1,7 @@
 //! c6solve: proves the value of positions in Connect(m,n,k,p,q) games (Connect6, Gomoku,
 //! tic-tac-toe and the rest of the family) with depth-first proof-number search.
 
+pub mod bench;
 pub mod board;
 pub mod error;
 pub mod input;

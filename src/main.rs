@@ -1,5 +1,6 @@
 //! The `c6solve` command line: parses arguments, calls the library, prints results.
 
+use c6solve::bench::{self, BenchOptions};
 use c6solve::input::{self, Source};
 use c6solve::notation::format_point;
 use c6solve::render::board_text;
@@ -22,6 +23,12 @@ struct Cli {
 enum Command {
     /// Prove the value of a position for the side to move.
     Solve(SolveArgs),
+    /// Time the speed-target positions on one thread and write a Markdown table.
+    ///
+    /// Solves the empty boards 5,5,4,1,1, 6,5,4,1,1, 8,4,4,1,1 and 9,4,4,1,1 and the
+    /// built-in Connect6 puzzle one after another, writes the table with the machine and
+    /// commit to --out and prints it. Exits 1 if the solver proves a wrong value.
+    Bench(BenchArgs),
 }
 
 /// Where the position comes from (at most one of these).
@@ -74,6 +81,26 @@ struct SolveArgs {
     no_zones: bool,
 }
 
+/// Options of `bench` (the logic lives in `c6solve::bench`).
+#[derive(Args)]
+struct BenchArgs {
+    /// Where to write the Markdown table.
+    #[arg(long, value_name = "FILE", default_value = "results/bench.md")]
+    out: String,
+    /// Transposition table size in MiB (a fresh table for every solve).
+    #[arg(long, value_name = "MIB", default_value = "1024")]
+    tt_size: String,
+    /// Give up on a position (answer unknown) after this many seconds.
+    #[arg(long, value_name = "SECS", default_value = "600")]
+    time_limit: String,
+    /// Run only the row of these rules (e.g. 6,5,4,1,1), or "default" for the puzzle.
+    #[arg(long, value_name = "RULES")]
+    only: Option<String>,
+    /// Solve each position N times and report the median time.
+    #[arg(long, value_name = "N", default_value = "1")]
+    repeat: String,
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum GoalArg {
     Value,
@@ -105,6 +132,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Solve(args) => run_solve(args),
+        Command::Bench(args) => run_bench(args),
     };
     match result {
         Ok(code) => code,
@@ -141,6 +169,21 @@ fn run_solve(args: SolveArgs) -> Result<ExitCode, Error> {
     Ok(ExitCode::SUCCESS)
 }
 
+fn run_bench(args: BenchArgs) -> Result<ExitCode, Error> {
+    let opts = BenchOptions {
+        tt_mib: parse_tt_size(&args.tt_size)?,
+        time_limit: parse_seconds(&args.time_limit)?,
+        only: args.only,
+        repeat: parse_repeat(&args.repeat)?,
+    };
+    let all_right = bench::run_and_write(&opts, &args.out)?;
+    Ok(if all_right {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
 fn source_of(p: &PositionArgs, have_rules: bool) -> Source {
     if let Some(m) = &p.moves {
         Source::Moves(m.clone())
@@ -160,6 +203,15 @@ fn parse_nodes(text: &str) -> Result<u64, Error> {
         Ok(n) if n > 0 => Ok(n),
         _ => Err(Error::Option(format!(
             "--nodes '{text}': expected a whole number above 0"
+        ))),
+    }
+}
+
+fn parse_repeat(text: &str) -> Result<u32, Error> {
+    match text.trim().parse::<u32>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(Error::Option(format!(
+            "--repeat '{text}': expected a whole number above 0"
         ))),
     }
 }

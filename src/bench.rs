@@ -1,0 +1,629 @@
+//! The speed benchmark behind `c6solve bench`: the issue's target positions solved one after
+//! another on one search thread, written up as a Markdown table together with the machine,
+//! the commit and the command that reproduces it.
+//!
+//! [`run`] solves and measures, [`markdown`] formats, [`run_and_write`] is the whole command.
+
+use crate::error::{Error, Result};
+use crate::input::{self, Source};
+use crate::rules::Rules;
+use crate::search::{Goal, Outcome, SolveOptions, solve};
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// One benchmark position with its known value and speed target.
+#[derive(Debug, Clone)]
+pub struct Case {
+    /// What the table's rules column shows; also what `--only` matches.
+    pub label: String,
+    /// The rules of the position.
+    pub rules: Rules,
+    /// Where the position comes from.
+    pub source: Source,
+    /// The value from the literature (or from the game record) for the side to move.
+    pub expected: Outcome,
+    /// The time the solve should stay under, if the issue sets one.
+    pub target: Option<Duration>,
+}
+
+/// The label of the built-in default puzzle's row.
+pub const DEFAULT_LABEL: &str = "connect6 lg1813145";
+
+/// The benchmark positions in the order they run: empty boards of the issue's speed targets,
+/// then the built-in default Connect6 puzzle.
+pub fn cases() -> Vec<Case> {
+    let empty = |rules: &str, expected, secs| {
+        let r = Rules::parse(rules).expect("built-in rules parse");
+        Case {
+            label: rules.to_string(),
+            rules: r,
+            source: Source::Empty,
+            expected,
+            target: Some(Duration::from_secs(secs)),
+        }
+    };
+    vec![
+        empty("5,5,4,1,1", Outcome::Draw, 60),
+        empty("6,5,4,1,1", Outcome::Win, 60),
+        empty("8,4,4,1,1", Outcome::Draw, 120),
+        empty("9,4,4,1,1", Outcome::Win, 120),
+        Case {
+            label: DEFAULT_LABEL.to_string(),
+            rules: Rules::connect6(),
+            source: Source::Default,
+            expected: Outcome::Win,
+            target: None,
+        },
+    ]
+}
+
+/// The cases `--only` picks: rules (`5,5,4,1,1`, `connect6`, ...) or `default` for the
+/// built-in puzzle; everything when `only` is `None`.
+pub fn select(only: Option<&str>) -> Result<Vec<Case>> {
+    let all = cases();
+    let Some(text) = only else { return Ok(all) };
+    let t = text.trim();
+    let picked: Vec<Case> = if t.eq_ignore_ascii_case("default")
+        || t.eq_ignore_ascii_case(input::DEFAULT_NAME)
+        || t.eq_ignore_ascii_case(DEFAULT_LABEL)
+    {
+        all.into_iter()
+            .filter(|c| matches!(c.source, Source::Default))
+            .collect()
+    } else {
+        let rules = Rules::parse(t)?;
+        all.into_iter().filter(|c| c.rules == rules).collect()
+    };
+    if picked.is_empty() {
+        let names: Vec<String> = cases().into_iter().map(|c| c.label).collect();
+        return Err(Error::Option(format!(
+            "--only '{text}': not a benchmark row (rows: {}, or default)",
+            names.join("; ")
+        )));
+    }
+    Ok(picked)
+}
+
+/// Settings of a benchmark run.
+#[derive(Debug, Clone)]
+pub struct BenchOptions {
+    /// Transposition table size in MiB, a fresh table for every solve.
+    pub tt_mib: usize,
+    /// Give up on a position (answer unknown) after this long.
+    pub time_limit: Duration,
+    /// Run only the row these rules (or `default`) name.
+    pub only: Option<String>,
+    /// Solve each position this many times and report the median time.
+    pub repeat: u32,
+}
+
+impl Default for BenchOptions {
+    fn default() -> Self {
+        BenchOptions {
+            tt_mib: 1024,
+            time_limit: Duration::from_secs(600),
+            only: None,
+            repeat: 1,
+        }
+    }
+}
+
+/// The measurement of one case.
+#[derive(Debug, Clone)]
+pub struct Row {
+    /// The case measured.
+    pub case: Case,
+    /// The value of the median run.
+    pub got: Outcome,
+    /// Nodes of the median run.
+    pub nodes: u64,
+    /// Median wall time of the solves in seconds.
+    pub seconds: f64,
+    /// Every run's time in seconds, in run order.
+    pub runs: Vec<f64>,
+    /// A proven value of some run that is not the expected one.
+    pub wrong: Option<Outcome>,
+}
+
+impl Row {
+    /// Nodes per second of the median run.
+    pub fn nodes_per_second(&self) -> f64 {
+        self.nodes as f64 / self.seconds.max(1e-9)
+    }
+
+    /// Whether the solve met its target (right value in time); `None` without a target.
+    pub fn met(&self) -> Option<bool> {
+        let target = self.case.target?;
+        Some(
+            self.wrong.is_none()
+                && self.got == self.case.expected
+                && self.seconds < target.as_secs_f64(),
+        )
+    }
+}
+
+/// The machine a benchmark ran on.
+#[derive(Debug, Clone)]
+pub struct Machine {
+    /// Logical CPUs (`nproc`).
+    pub cpus: String,
+    /// The CPU's model name from /proc/cpuinfo.
+    pub model: String,
+    /// MemTotal from /proc/meminfo, in GiB.
+    pub memory: String,
+}
+
+impl Machine {
+    /// Reads the machine's description; parts that cannot be read are "unknown".
+    pub fn detect() -> Machine {
+        let cpus = command_output("nproc", &[])
+            .or_else(|| {
+                std::thread::available_parallelism()
+                    .ok()
+                    .map(|n| n.to_string())
+            })
+            .unwrap_or_else(|| "unknown".into());
+        let model = std::fs::read_to_string("/proc/cpuinfo")
+            .ok()
+            .and_then(|text| {
+                text.lines()
+                    .find(|l| l.starts_with("model name"))
+                    .and_then(|l| l.split_once(':'))
+                    .map(|(_, v)| v.trim().to_string())
+            })
+            .unwrap_or_else(|| "unknown CPU".into());
+        let memory = std::fs::read_to_string("/proc/meminfo")
+            .ok()
+            .and_then(|text| {
+                let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+                let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+                Some(format!("{:.1} GiB", kib / (1024.0 * 1024.0)))
+            })
+            .unwrap_or_else(|| "unknown".into());
+        Machine {
+            cpus,
+            model,
+            memory,
+        }
+    }
+}
+
+/// A finished benchmark: the rows and everything needed to tell where they come from.
+#[derive(Debug, Clone)]
+pub struct Table {
+    /// One row per case, in run order.
+    pub rows: Vec<Row>,
+    /// Where it ran.
+    pub machine: Machine,
+    /// `git rev-parse --short HEAD`, with "+ uncommitted changes" when tracked files outside
+    /// `results/` differ from it; "unknown" outside a git checkout.
+    pub commit: String,
+    /// When it started, UTC.
+    pub date: String,
+    /// The settings used.
+    pub options: BenchOptions,
+    /// True for an optimised build (debug builds are far slower).
+    pub optimized: bool,
+}
+
+impl Table {
+    /// Rows whose solver answer contradicts the known value.
+    pub fn wrong(&self) -> impl Iterator<Item = &Row> {
+        self.rows.iter().filter(|r| r.wrong.is_some())
+    }
+}
+
+/// Solves the selected cases one after another (each on one search thread with a fresh
+/// table) and measures them. `progress` receives a line of text before and after each solve.
+/// A run that ends unknown (time limit) is not repeated.
+pub fn run(opts: &BenchOptions, mut progress: impl FnMut(&str)) -> Result<Table> {
+    if opts.repeat == 0 {
+        return Err(Error::Option("--repeat 0: expected at least 1 run".into()));
+    }
+    let selected = select(opts.only.as_deref())?;
+    let date = utc_now();
+    let solve_opts = SolveOptions {
+        goal: Goal::Value,
+        max_nodes: None,
+        time_limit: Some(opts.time_limit),
+        tt_mib: opts.tt_mib,
+    };
+    let mut rows = Vec::new();
+    for case in selected {
+        let pos = input::load(Some(case.rules), &case.source)?;
+        let mut reports = Vec::new();
+        for i in 1..=opts.repeat {
+            let of = if opts.repeat > 1 {
+                format!(" (run {i} of {})", opts.repeat)
+            } else {
+                String::new()
+            };
+            progress(&format!("solving {}{of} ...", case.label));
+            let r = solve(&pos, &solve_opts)?;
+            progress(&format!(
+                "{}: {} in {:.2} s, {} nodes",
+                case.label,
+                r.value.name(),
+                r.seconds,
+                r.nodes
+            ));
+            let unknown = r.value == Outcome::Unknown;
+            reports.push(r);
+            if unknown {
+                break;
+            }
+        }
+        let runs: Vec<f64> = reports.iter().map(|r| r.seconds).collect();
+        let wrong = reports
+            .iter()
+            .map(|r| r.value)
+            .find(|&v| v != Outcome::Unknown && v != case.expected);
+        let mut order: Vec<usize> = (0..reports.len()).collect();
+        order.sort_by(|&a, &b| runs[a].total_cmp(&runs[b]));
+        let mid = order[(order.len() - 1) / 2];
+        rows.push(Row {
+            got: reports[mid].value,
+            nodes: reports[mid].nodes,
+            seconds: median(&runs),
+            runs,
+            wrong,
+            case,
+        });
+    }
+    Ok(Table {
+        rows,
+        machine: Machine::detect(),
+        commit: git_commit(),
+        date,
+        options: opts.clone(),
+        optimized: !cfg!(debug_assertions),
+    })
+}
+
+/// The median of some numbers (the mean of the middle two for an even count).
+fn median(xs: &[f64]) -> f64 {
+    let mut v = xs.to_vec();
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n == 0 {
+        0.0
+    } else if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+/// The command line that reproduces a table with these settings.
+pub fn reproduce_command(opts: &BenchOptions) -> String {
+    let d = BenchOptions::default();
+    let mut cmd = "cargo run --release -- bench".to_string();
+    if opts.tt_mib != d.tt_mib {
+        let _ = write!(cmd, " --tt-size {}", opts.tt_mib);
+    }
+    if opts.time_limit != d.time_limit {
+        let _ = write!(cmd, " --time-limit {}", opts.time_limit.as_secs_f64());
+    }
+    if let Some(only) = &opts.only {
+        let _ = write!(cmd, " --only {only}");
+    }
+    if opts.repeat != d.repeat {
+        let _ = write!(cmd, " --repeat {}", opts.repeat);
+    }
+    cmd
+}
+
+/// The table as a Markdown document: header describing machine, commit and settings, then
+/// one row per position.
+pub fn markdown(t: &Table) -> String {
+    let o = &t.options;
+    let mut s = String::new();
+    let _ = writeln!(s, "# c6solve speed benchmark\n");
+    let _ = writeln!(
+        s,
+        "The issue's speed targets, solved one after another on one search thread \
+         (exact value: win, loss or draw for the side to move), each with a fresh table.\n"
+    );
+    let _ = writeln!(s, "| | |\n|---|---|");
+    let _ = writeln!(s, "| Commit | {} |", t.commit);
+    let _ = writeln!(s, "| Date | {} |", t.date);
+    let _ = writeln!(
+        s,
+        "| Machine | {}, {} logical CPUs (`nproc`), {} memory (MemTotal) |",
+        t.machine.model, t.machine.cpus, t.machine.memory
+    );
+    let build = if t.optimized {
+        "release (optimised)"
+    } else {
+        "**debug: times are not meaningful, use `--release`**"
+    };
+    let _ = writeln!(s, "| Build | {build} |");
+    let runs = if o.repeat == 1 {
+        "one run per position".to_string()
+    } else {
+        format!("median of {} runs per position", o.repeat)
+    };
+    let _ = writeln!(
+        s,
+        "| Settings | table {} MiB, time limit {} s per position, {runs} |",
+        o.tt_mib,
+        o.time_limit.as_secs_f64()
+    );
+    let _ = writeln!(s, "| Reproduce | `{}` |\n", reproduce_command(o));
+
+    let _ = writeln!(
+        s,
+        "| rules | expected | got | nodes | seconds | nodes/s | target met |"
+    );
+    let _ = writeln!(s, "|---|---|---|--:|--:|--:|---|");
+    for r in &t.rows {
+        let got = match r.wrong {
+            Some(v) => format!("**{} (WRONG)**", v.name()),
+            None => r.got.name().to_string(),
+        };
+        let met = match (r.wrong, r.met(), r.case.target) {
+            (Some(_), _, _) => "**WRONG VALUE**".to_string(),
+            (None, Some(yes), Some(target)) => {
+                let word = if yes { "yes" } else { "no" };
+                format!("{word} (< {} s)", target.as_secs())
+            }
+            _ => "no target".to_string(),
+        };
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} | {:.2} | {} | {} |",
+            r.case.label,
+            r.case.expected.name(),
+            got,
+            group_digits(r.nodes),
+            r.seconds,
+            group_digits(r.nodes_per_second().round() as u64),
+            met
+        );
+    }
+    if o.repeat > 1 {
+        let _ = writeln!(s, "\nRun times (seconds):\n");
+        for r in &t.rows {
+            let times: Vec<String> = r.runs.iter().map(|x| format!("{x:.2}")).collect();
+            let _ = writeln!(s, "- {}: {}", r.case.label, times.join(", "));
+        }
+    }
+    let wrong: Vec<&Row> = t.wrong().collect();
+    if !wrong.is_empty() {
+        let _ = writeln!(s);
+        for r in wrong {
+            let _ = writeln!(
+                s,
+                "**WRONG VALUE: {} is a {}, the solver said {}.**",
+                r.case.label,
+                r.case.expected.name(),
+                r.wrong.map_or("?", Outcome::name)
+            );
+        }
+    }
+    let _ = writeln!(
+        s,
+        "\n`{DEFAULT_LABEL}` is the built-in default puzzle ({}).",
+        input::DEFAULT_DESCRIPTION
+    );
+    s
+}
+
+/// Fails early, before minutes of solving, when `path` cannot be written: creates missing
+/// parent directories and opens the file without truncating it.
+pub fn check_writable(path: &str) -> Result<()> {
+    create_parent(path)?;
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .map(drop)
+        .map_err(|e| Error::Io(format!("cannot write {path}: {e}")))
+}
+
+fn create_parent(path: &str) -> Result<()> {
+    if let Some(dir) = Path::new(path)
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+    {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Error::Io(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    Ok(())
+}
+
+/// Writes `text` to `path`, creating missing parent directories.
+pub fn write(path: &str, text: &str) -> Result<()> {
+    create_parent(path)?;
+    std::fs::write(path, text).map_err(|e| Error::Io(format!("cannot write {path}: {e}")))
+}
+
+/// The whole `bench` command: runs, writes the Markdown table to `out`, prints it to stdout,
+/// and prints every wrong value loudly to stderr. Returns false when some value was wrong.
+pub fn run_and_write(opts: &BenchOptions, out: &str) -> Result<bool> {
+    check_writable(out)?;
+    let table = run(opts, |line| eprintln!("{line}"))?;
+    let text = markdown(&table);
+    write(out, &text)?;
+    print!("{text}");
+    eprintln!("wrote {out}");
+    let mut ok = true;
+    for r in table.wrong() {
+        ok = false;
+        eprintln!(
+            "c6solve: WRONG VALUE: {} is a {} but the solver said {}",
+            r.case.label,
+            r.case.expected.name(),
+            r.wrong.map_or("?", Outcome::name)
+        );
+    }
+    Ok(ok)
+}
+
+/// Thousands separated by commas.
+fn group_digits(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// Trimmed standard output of a command that succeeded, if any.
+fn command_output(program: &str, args: &[&str]) -> Option<String> {
+    let out = Command::new(program).args(args).output().ok()?;
+    if !out.status.success() {
+        return None;
+    }
+    let text = String::from_utf8(out.stdout).ok()?.trim().to_string();
+    (!text.is_empty()).then_some(text)
+}
+
+/// The short commit hash of the source tree this binary was built from (else of the current
+/// directory), marked when tracked files outside `results/` have changes.
+fn git_commit() -> String {
+    let source = env!("CARGO_MANIFEST_DIR");
+    let dir = if Path::new(source).join(".git").exists() {
+        source
+    } else {
+        "."
+    };
+    let Some(hash) = command_output("git", &["-C", dir, "rev-parse", "--short", "HEAD"]) else {
+        return "unknown".into();
+    };
+    let dirty = command_output(
+        "git",
+        &[
+            "-C",
+            dir,
+            "status",
+            "--porcelain",
+            "--untracked-files=no",
+            "--",
+            ".",
+            ":(exclude)results",
+        ],
+    )
+    .is_some();
+    if dirty {
+        format!("{hash} + uncommitted changes")
+    } else {
+        hash
+    }
+}
+
+/// The current time as `YYYY-MM-DD HH:MM UTC`.
+fn utc_now() -> String {
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let (days, rest) = ((secs / 86_400) as i64, secs % 86_400);
+    let (y, m, d) = civil_from_days(days);
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02} UTC",
+        rest / 3600,
+        rest % 3600 / 60
+    )
+}
+
+/// Year, month and day of a count of days since 1970-01-01 (Howard Hinnant's algorithm).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
+    }
+
+    #[test]
+    fn digits_and_median() {
+        assert_eq!(group_digits(0), "0");
+        assert_eq!(group_digits(1234567), "1,234,567");
+        assert_eq!(group_digits(123), "123");
+        assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median(&[4.0, 1.0, 2.0, 3.0]), 2.5);
+    }
+
+    #[test]
+    fn only_picks_rows() {
+        assert_eq!(select(None).unwrap().len(), 5);
+        let one = select(Some("9,4,4,1,1")).unwrap();
+        assert_eq!(one.len(), 1);
+        assert_eq!(one[0].expected, Outcome::Win);
+        assert!(matches!(
+            select(Some("default")).unwrap()[0].source,
+            Source::Default
+        ));
+        assert_eq!(select(Some("connect6")).unwrap()[0].label, DEFAULT_LABEL);
+        assert!(select(Some("7,7,4,1,1")).is_err());
+        assert!(select(Some("nonsense")).is_err());
+    }
+
+    #[test]
+    fn small_table_formats() {
+        let opts = BenchOptions {
+            tt_mib: 16,
+            only: Some("5,5,4,1,1".into()),
+            ..Default::default()
+        };
+        let t = run(&opts, |_| {}).unwrap();
+        assert_eq!(t.rows.len(), 1);
+        assert_eq!(t.rows[0].got, Outcome::Draw);
+        assert_eq!(t.rows[0].met(), Some(true));
+        let md = markdown(&t);
+        assert!(md.contains("| 5,5,4,1,1 | draw | draw |"), "{md}");
+        assert!(md.contains("yes (< 60 s)"), "{md}");
+        assert!(md.contains("--tt-size 16 --only 5,5,4,1,1"), "{md}");
+        assert_eq!(t.wrong().count(), 0);
+    }
+
+    #[test]
+    fn wrong_values_are_loud() {
+        let case = select(Some("6,5,4,1,1")).unwrap().remove(0);
+        let row = Row {
+            case,
+            got: Outcome::Draw,
+            nodes: 1000,
+            seconds: 0.5,
+            runs: vec![0.5],
+            wrong: Some(Outcome::Draw),
+        };
+        assert_eq!(row.met(), Some(false));
+        let t = Table {
+            rows: vec![row],
+            machine: Machine::detect(),
+            commit: "abc1234".into(),
+            date: utc_now(),
+            options: BenchOptions::default(),
+            optimized: true,
+        };
+        let md = markdown(&t);
+        assert!(md.contains("**draw (WRONG)**"), "{md}");
+        assert!(md.contains("**WRONG VALUE: 6,5,4,1,1 is a win"), "{md}");
+        assert!(md.contains("`cargo run --release -- bench`"), "{md}");
+        assert_eq!(t.wrong().count(), 1);
+    }
+}
