@@ -76,9 +76,9 @@ struct SolveArgs {
     /// Print one JSON object instead of the board and text.
     #[arg(long)]
     json: bool,
-    /// Search every defender move (no relevance-zone pruning), for measurement and checks.
+    /// Experimental: prune defender moves with relevance zones (sound, not yet faster).
     #[arg(long)]
-    no_zones: bool,
+    zones: bool,
 }
 
 /// Options of `bench` (the logic lives in `c6solve::bench`).
@@ -154,7 +154,7 @@ fn run_solve(args: SolveArgs) -> Result<ExitCode, Error> {
         max_nodes: args.nodes.as_deref().map(parse_nodes).transpose()?,
         time_limit: args.time_limit.as_deref().map(parse_seconds).transpose()?,
         tt_mib: parse_tt_size(&args.tt_size)?,
-        zones: !args.no_zones,
+        zones: args.zones,
     };
     let pos = input::load(rules, &source)?;
     if !args.json {

@@ -244,9 +244,10 @@ fn oracle_only() -> bool {
 /// Runs the solver with one goal. A small table (boards here have at most 36 points) keeps
 /// a thousand solves from spending their time clearing memory; the time limit turns a hang
 /// into a failure that names the position (`unknown`) instead of a stuck test run.
-fn solver_value(pos: &Position, goal: Goal) -> Outcome {
+fn solver_value(pos: &Position, goal: Goal, zones: bool) -> Outcome {
     let opts = SolveOptions {
         goal,
+        zones,
         tt_mib: 4,
         time_limit: Some(Duration::from_secs(120)),
         ..Default::default()
@@ -264,15 +265,23 @@ fn compare(r: &Rules, moves: &[Cell], expected: Val) -> Option<String> {
         Outcome::NoWin
     };
     // A panic is reported with its position like any disagreement instead of ending the run.
-    let run = |goal| catch_unwind(AssertUnwindSafe(|| solver_value(&pos, goal))).ok();
-    let (got, got_win) = (run(Goal::Value), run(Goal::Win));
+    // Both goals run with relevance zones off and on: pruning must never change a value.
+    let run = |goal, zones| catch_unwind(AssertUnwindSafe(|| solver_value(&pos, goal, zones))).ok();
+    let (mut got, mut got_win, mut zones_on) = (None, None, false);
+    for zones in [false, true] {
+        (got, got_win, zones_on) = (run(Goal::Value, zones), run(Goal::Win, zones), zones);
+        if got != Some(want) || got_win != Some(want_win) {
+            break;
+        }
+    }
     if got == Some(want) && got_win == Some(want_win) {
         return None;
     }
     let name = |o: Option<Outcome>| o.map_or("panic", Outcome::name);
     Some(format!(
-        "rules {r} moves \"{}\": oracle {}, solver Value {} / Win {} (want {})",
+        "rules {r} moves \"{}\" (zones {}): oracle {}, solver Value {} / Win {} (want {})",
         format_moves(r, moves),
+        if zones_on { "on" } else { "off" },
         want.name(),
         name(got),
         name(got_win),
@@ -349,7 +358,7 @@ fn empty_board(r: Rules, expected: Outcome, oracle_too: bool) {
     }
     let pos = Position::new(r);
     assert_eq!(
-        solver_value(&pos, Goal::Value),
+        solver_value(&pos, Goal::Value, false),
         expected,
         "solver, empty {r}"
     );

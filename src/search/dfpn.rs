@@ -155,7 +155,7 @@ impl<'t> Dfpn<'t> {
         {
             self.aborted = true;
         }
-        if self.nodes % 1024 == 0
+        if self.nodes.is_multiple_of(1024)
             && let Some(deadline) = self.limits.deadline
             && Instant::now() >= deadline
         {
@@ -179,7 +179,7 @@ impl<'t> Dfpn<'t> {
         if let Some(win) = self.decided(pos, &defence) {
             let nums = if win { (0, INF) } else { (INF, 0) };
             self.tt.store(key, nums.0, nums.1, 1);
-            if win && mode == Mode::Zone {
+            if win && self.use_zones {
                 let zone = self.terminal_zone(pos);
                 self.zones.put(key, &zone, pos, pos.canonical_symmetry());
             }
@@ -187,9 +187,12 @@ impl<'t> Dfpn<'t> {
         }
         let or = pos.to_move() == self.attacker;
         let (mut children, deduped) = self.children(pos, &defence, mode);
+        let mut pruned = false;
         if !or && mode == Mode::Main && self.use_zones {
             if let Some(zone) = self.null_move_zone(pos, children.len()) {
+                let before = children.len();
                 children.retain(|c| zone.contains(c.cell));
+                pruned = children.len() < before;
             }
         }
         let mut nums: (Pn, Pn);
@@ -227,9 +230,12 @@ impl<'t> Dfpn<'t> {
         }
         let work = (self.nodes - start_nodes + 1).min(u32::MAX as u64) as u32;
         self.tt.store(key, nums.0, nums.1, work);
-        if nums.0 == 0 && mode == Mode::Zone {
-            let zone = self.inner_zone(pos, &children, &defence, deduped, or);
-            self.zones.put(key, &zone, pos, pos.canonical_symmetry());
+        // A node whose own moves were pruned by a null-move zone has no zone of its own: its
+        // proof already spends the extra stones that zone's claim allows.
+        if nums.0 == 0 && self.use_zones && !pruned {
+            if let Some(zone) = self.inner_zone(pos, &children, &defence, deduped, or) {
+                self.zones.put(key, &zone, pos, pos.canonical_symmetry());
+            }
         }
         nums
     }
@@ -286,7 +292,8 @@ impl<'t> Dfpn<'t> {
         zone
     }
 
-    /// The zone of a proven inner node from its children's zones (see [`crate::zone`]).
+    /// The zone of a proven inner node from its children's zones (see [`crate::zone`]), or
+    /// `None` when a child's zone is not known.
     fn inner_zone(
         &self,
         pos: &Position,
@@ -294,7 +301,7 @@ impl<'t> Dfpn<'t> {
         defence: &Defence,
         deduped: bool,
         or: bool,
-    ) -> Zone {
+    ) -> Option<Zone> {
         let cells = pos.rules().cells();
         let (me, r, p) = (pos.to_move(), pos.stones_left(), pos.rules().p);
         let defender = self.attacker.opponent();
@@ -304,15 +311,12 @@ impl<'t> Dfpn<'t> {
             children.iter().collect()
         };
         if deduped && !or {
-            return Zone::full(cells);
+            return Some(Zone::full(cells));
         }
         let mut zone = Zone::empty(cells);
         for c in used {
             let g = pos.canonical_symmetry_after(c.cell, me);
-            match self.zones.get(c.key, pos, g) {
-                Some(z) => zone.union_with(&z),
-                None => return Zone::full(cells),
-            }
+            zone.union_with(&self.zones.get(c.key, pos, g)?);
             zone.insert(c.cell);
             if !or && !pos.is_relevant(c.cell) {
                 zone::add_irrelevant(&mut zone, pos);
@@ -326,7 +330,7 @@ impl<'t> Dfpn<'t> {
             }
             zone::add_defender_windows(&mut zone, pos, defender, r + ZONE_EXTRA * p);
         }
-        zone
+        Some(zone)
     }
 
     /// The node's moves, with symmetric duplicates (children with equal keys) removed so
@@ -367,14 +371,10 @@ impl<'t> Dfpn<'t> {
     }
 }
 
+/// Proof-number threshold of a null-move proof at a node with `moves` defender moves:
+/// a null move worth proving should cost less than a fraction of proving the moves.
 fn null_budget(moves: usize) -> Pn {
-    static D: std::sync::OnceLock<(u32, u32)> = std::sync::OnceLock::new();
-    let (div, min) = *D.get_or_init(|| {
-        let v = std::env::var("NB").unwrap_or("4,2".into());
-        let mut it = v.split(',').map(|x| x.parse().unwrap());
-        (it.next().unwrap(), it.next().unwrap())
-    });
-    (moves as u32 / div).max(min)
+    (moves as Pn / 4).max(2)
 }
 
 /// Which search a node belongs to.
@@ -395,11 +395,15 @@ struct Child {
 }
 
 /// Combines the children's numbers and picks the child to search next.
+///
+/// The "min" side (pn at an OR node, dn at an AND node) is the smallest child's. The other
+/// side uses weak proof numbers (Ueda et al. 2008): the largest child plus one for each other
+/// unsolved child, instead of the sum. Transpositions make a sum count shared subtrees many
+/// times over; on the small boards this was faster overall (results/bench.md).
 fn select(children: &[Child], or: bool) -> Selection {
-    // For an OR node the "min" side is pn and the "sum" side dn; AND swaps them.
     let mut best = 0;
-    let (mut min1, mut min2, mut sum) = (INF, INF, 0u64);
-    let (mut maxs, mut open) = (0u64, 0u64);
+    let (mut min1, mut min2) = (INF, INF);
+    let (mut max_other, mut open) = (0u64, 0u64);
     for (i, c) in children.iter().enumerate() {
         let (m, s) = if or { (c.pn, c.dn) } else { (c.dn, c.pn) };
         if m < min1 {
@@ -409,38 +413,27 @@ fn select(children: &[Child], or: bool) -> Selection {
         } else if m < min2 {
             min2 = m;
         }
-        // A child solved for the "min" side ends the loop below, so a finite sum is all
-        // that is needed here; it saturates below INF to stay unsolved.
-        sum += s as u64;
-        if s > 0 {
-            maxs = maxs.max(s as u64);
-            open += 1;
-        }
         if min1 == 0 {
+            // Solved: the other side is infinite whatever the siblings hold.
             break;
         }
+        if s > 0 {
+            max_other = max_other.max(s as u64);
+            open += 1;
+        }
     }
-    let (min, sum) = if min1 == 0 {
+    let (min, other) = if min1 == 0 {
         (0, INF)
     } else {
-        let combined = if weak() {
-            maxs + open.saturating_sub(1)
-        } else {
-            sum
-        };
-        (min1, combined.min(INF as u64 - 1) as Pn)
+        let weak = max_other + open.saturating_sub(1);
+        (min1, weak.min(INF as u64 - 1) as Pn)
     };
-    let numbers = if or { (min, sum) } else { (sum, min) };
+    let numbers = if or { (min, other) } else { (other, min) };
     Selection {
         numbers,
         best,
         second: min2,
     }
-}
-
-fn weak() -> bool {
-    static W: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *W.get_or_init(|| std::env::var("WEAK").is_ok())
 }
 
 struct Selection {

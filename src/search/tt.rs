@@ -198,7 +198,7 @@ impl Table {
     /// Fraction of slots in use, estimated from a sample of buckets.
     pub fn fill(&self) -> f64 {
         let buckets = self.mask + 1;
-        let sample = buckets.min(4096);
+        let sample = buckets.min(1 << 16);
         let step = buckets / sample;
         let used: usize = (0..sample)
             .map(|s| {
