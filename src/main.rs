@@ -108,8 +108,19 @@ enum GoalArg {
 }
 
 fn main() -> ExitCode {
+    // A panic is a bug, but even then the user gets one line, not a backtrace.
     std::panic::set_hook(Box::new(|info| {
-        eprintln!("c6solve: internal error: {info}");
+        let payload = info.payload();
+        let msg = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        let at = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        eprintln!("c6solve: internal error{at}: {}", msg.replace('\n', " "));
     }));
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,

@@ -46,6 +46,18 @@ pub fn threat_windows(pos: &Position, color: Color, need: u16) -> Vec<Vec<Cell>>
         .collect()
 }
 
+/// True if the side to move playing `cell` gives it a threat window (one it can complete
+/// with its next turn of p stones), counted without playing the stone.
+pub fn makes_threat(pos: &Position, cell: Cell) -> bool {
+    let me = pos.to_move();
+    let k = pos.rules().k as usize;
+    let need = k.saturating_sub(pos.rules().p as usize + 1) as u8;
+    pos.geometry()
+        .windows_of(cell)
+        .iter()
+        .any(|&w| pos.window_live(w, me) && pos.window_count(w, me) >= need)
+}
+
 /// True if at most `r` points hit every window in `windows` (each given by its empty points).
 pub fn hittable(windows: &[Vec<Cell>], r: u16) -> bool {
     hittable_from(windows, &mut Vec::new(), r)
@@ -216,6 +228,20 @@ mod tests {
             }
             d => panic!("expected blocks, got {d:?}"),
         }
+    }
+
+    #[test]
+    fn makes_threat_needs_k_minus_p_after_the_stone() {
+        let r = Rules::connect6();
+        // Black three F10 G10 H10, Black to move: a fourth stone makes a threat (four stones,
+        // two to go), a stone far away does not, and neither does a second stone that only
+        // makes a live two elsewhere.
+        let pos = c6_stones("F10 G10 H10", "", Color::Black);
+        let at = |p: &str| crate::notation::parse_point(&r, p).unwrap();
+        assert!(makes_threat(&pos, at("J10")));
+        assert!(makes_threat(&pos, at("K10")), "F-K window: four with a gap");
+        assert!(!makes_threat(&pos, at("A1")));
+        assert!(!makes_threat(&pos, at("F11")));
     }
 
     #[test]

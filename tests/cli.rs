@@ -137,7 +137,11 @@ fn turn_after(stones: u64, p: u64, q: u64) -> (&'static str, u64) {
         return ("black", q - stones);
     }
     let turns = (stones - q) / p; // full turns of p after Black's first
-    let color = if turns % 2 == 0 { "white" } else { "black" };
+    let color = if turns.is_multiple_of(2) {
+        "white"
+    } else {
+        "black"
+    };
     (color, p - (stones - q) % p)
 }
 

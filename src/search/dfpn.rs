@@ -61,6 +61,9 @@ const ZONE_STORE_ENTRIES: usize = 1 << 20;
 /// Backtracking steps allowed to look for a pairing strategy at one node.
 const PAIRING_BUDGET: u32 = 64;
 
+/// Initial proof number of an attacker stone that makes no threat (see [`fresh_numbers`]).
+const QUIET_PN: Pn = 3;
+
 /// Proof and disproof numbers of a child before it is searched.
 const FRESH: (Pn, Pn) = (1, 1);
 
@@ -129,7 +132,9 @@ impl<'t> Dfpn<'t> {
 
     /// The node's value when the rules decide it without search: `Some(true)` if the attacker
     /// has won, `Some(false)` if it cannot win any more.
-    fn decided(&self, pos: &Position, defence: &Defence) -> Option<bool> {
+    /// `seen` says the node is already in the table unsolved: the pairing search, the one
+    /// costly rule here, already failed on an earlier visit and is not repeated.
+    fn decided(&self, pos: &Position, defence: &Defence, seen: bool) -> Option<bool> {
         let me = pos.to_move();
         if threats::can_win_with(pos, me, pos.stones_left()) {
             return Some(me == self.attacker);
@@ -140,7 +145,7 @@ impl<'t> Dfpn<'t> {
         if *defence == Defence::Lost {
             return Some(me != self.attacker);
         }
-        if pairing::attacker_is_paired_off(pos, self.attacker, PAIRING_BUDGET) {
+        if !seen && pairing::attacker_is_paired_off(pos, self.attacker, PAIRING_BUDGET) {
             return Some(false);
         }
         None
@@ -176,7 +181,8 @@ impl<'t> Dfpn<'t> {
         } else {
             threats::defence(pos)
         };
-        if let Some(win) = self.decided(pos, &defence) {
+        let seen = self.tt.probe(key).is_some();
+        if let Some(win) = self.decided(pos, &defence, seen) {
             let nums = if win { (0, INF) } else { (INF, 0) };
             self.tt.store(key, nums.0, nums.1, 1);
             if win && self.use_zones {
@@ -188,12 +194,14 @@ impl<'t> Dfpn<'t> {
         let or = pos.to_move() == self.attacker;
         let (mut children, deduped) = self.children(pos, &defence, mode);
         let mut pruned = false;
-        if !or && mode == Mode::Main && self.use_zones {
-            if let Some(zone) = self.null_move_zone(pos, children.len()) {
-                let before = children.len();
-                children.retain(|c| zone.contains(c.cell));
-                pruned = children.len() < before;
-            }
+        if !or
+            && mode == Mode::Main
+            && self.use_zones
+            && let Some(zone) = self.null_move_zone(pos, children.len())
+        {
+            let before = children.len();
+            children.retain(|c| zone.contains(c.cell));
+            pruned = children.len() < before;
         }
         let mut nums: (Pn, Pn);
         loop {
@@ -232,10 +240,12 @@ impl<'t> Dfpn<'t> {
         self.tt.store(key, nums.0, nums.1, work);
         // A node whose own moves were pruned by a null-move zone has no zone of its own: its
         // proof already spends the extra stones that zone's claim allows.
-        if nums.0 == 0 && self.use_zones && !pruned {
-            if let Some(zone) = self.inner_zone(pos, &children, &defence, deduped, or) {
-                self.zones.put(key, &zone, pos, pos.canonical_symmetry());
-            }
+        if nums.0 == 0
+            && self.use_zones
+            && !pruned
+            && let Some(zone) = self.inner_zone(pos, &children, &defence, deduped, or)
+        {
+            self.zones.put(key, &zone, pos, pos.canonical_symmetry());
         }
         nums
     }
@@ -340,6 +350,7 @@ impl<'t> Dfpn<'t> {
         let symmetric = pos.has_symmetry();
         let mut deduped = false;
         let mut out: Vec<Child> = Vec::with_capacity(moves.len());
+        let or = pos.to_move() == self.attacker;
         for cell in moves {
             let key = self.child_key(pos, cell);
             // Only a symmetric position has distinct moves leading to one position.
@@ -350,12 +361,8 @@ impl<'t> Dfpn<'t> {
             // Start the table's memory on its way; the probes below then overlap their
             // cache misses instead of paying them one after another.
             self.tt.prefetch(key);
-            out.push(Child {
-                cell,
-                key,
-                pn: FRESH.0,
-                dn: FRESH.1,
-            });
+            let (pn, dn) = fresh_numbers(pos, cell, or);
+            out.push(Child { cell, key, pn, dn });
         }
         for c in &mut out {
             if let Some(e) = self.tt.probe(c.key) {
@@ -368,6 +375,19 @@ impl<'t> Dfpn<'t> {
             }
         }
         (out, deduped)
+    }
+}
+
+/// Numbers of a child not yet in the table. At the attacker's nodes, a stone that makes a
+/// threat forces the reply, so its subtree is narrow; a quiet stone starts out looking
+/// `QUIET_PN` times harder to prove, which steers df-pn to forcing lines first without
+/// excluding anything (measured in results/bench.md: 9,4,4,1,1 took about three times
+/// longer with all children equal).
+fn fresh_numbers(pos: &Position, cell: Cell, or: bool) -> (Pn, Pn) {
+    if or && !threats::makes_threat(pos, cell) {
+        (QUIET_PN, FRESH.1)
+    } else {
+        FRESH
     }
 }
 

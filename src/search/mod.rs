@@ -109,7 +109,7 @@ pub fn solve(pos: &Position, opts: &SolveOptions) -> Result<SolveReport> {
         .spawn(move || solve_here(pos, &opts, &table))
         .map_err(|e| Error::Io(format!("cannot start the search thread: {e}")))?
         .join()
-        .expect("search thread panicked");
+        .map_err(|_| Error::Io("the search failed (internal error above)".into()))?;
     Ok(report)
 }
 
