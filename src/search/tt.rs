@@ -8,8 +8,8 @@
 //! another position's numbers unless two positions share all 128 bits.
 //!
 //! Memory comes from an anonymous map (zero pages on demand, so a large table costs nothing
-//! until used) with transparent huge pages requested: probes are random, and with 4 KiB
-//! pages nearly every one would also miss the TLB.
+//! until used); large tables request transparent huge pages, since probes are random and
+//! with 4 KiB pages nearly every one would also miss the TLB.
 
 use memmap2::{MmapMut, MmapOptions};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -48,6 +48,9 @@ impl Entry {
     }
 }
 
+/// Tables at least this large (MiB) ask for transparent huge pages.
+const HUGE_PAGE_MIN_MIB: usize = 1024;
+
 /// Words per entry and entries per bucket: a bucket is 128 bytes, two cache lines.
 const WORDS: usize = 4;
 const WAYS: usize = 4;
@@ -80,9 +83,11 @@ impl Table {
             want.next_power_of_two() / 2
         };
         let map = MmapOptions::new().len(n * bucket_bytes).map_anon()?;
+        // Advice only: the table works the same without huge pages. Small tables skip it: a
+        // huge page is zeroed whole on first touch, so a short solve would pay for clearing
+        // the whole table (about a second for 256 MiB) instead of the pages it uses.
         #[cfg(target_os = "linux")]
-        {
-            // Advice only: the table works the same without huge pages.
+        if mib >= HUGE_PAGE_MIN_MIB {
             let _ = map.advise(memmap2::Advice::HugePage);
         }
         Ok(Table { map, mask: n - 1 })
