@@ -61,19 +61,9 @@ fn bench_stone_key_after(c: &mut Criterion) {
     g.finish();
 }
 
-fn config() -> Criterion {
-    // No plots and fewer bootstrap resamples: the analysis, not the measuring, dominates
-    // the run time of quick benchmarks on a small machine.
-    Criterion::default()
-        .without_plots()
-        .nresamples(10_000)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2))
-}
-
 criterion_group! {
     name = benches;
-    config = config();
+    config = common::quick_config(Duration::from_secs(2));
     targets = bench_generate, bench_play_undo, bench_stone_key_after
 }
 criterion_main!(benches);

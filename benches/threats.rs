@@ -59,19 +59,9 @@ fn bench_can_win_with(c: &mut Criterion) {
     g.finish();
 }
 
-fn config() -> Criterion {
-    // No plots and fewer bootstrap resamples: the analysis, not the measuring, dominates
-    // the run time of quick benchmarks on a small machine.
-    Criterion::default()
-        .without_plots()
-        .nresamples(10_000)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_millis(1500))
-}
-
 criterion_group! {
     name = benches;
-    config = config();
+    config = common::quick_config(Duration::from_millis(1500));
     targets = bench_threat_count, bench_defence, bench_can_win_with
 }
 criterion_main!(benches);

@@ -6,6 +6,8 @@
 
 use c6solve::notation::parse_moves;
 use c6solve::{Position, Rules};
+use criterion::Criterion;
+use std::time::Duration;
 
 /// A recorded game: its Little Golem id and its stones in play order.
 pub struct Game {
@@ -84,4 +86,14 @@ pub fn small() -> Position {
     let r = Rules::parse("9,4,4,1,1").expect("rules parse");
     Position::from_moves(r, &parse_moves(&r, "E2 E3 D3 F2").expect("moves parse"))
         .expect("moves are legal")
+}
+
+/// Criterion settings for the quick benchmarks: no plots and fewer bootstrap resamples, since
+/// on a small machine the analysis, not the measuring, dominates their run time.
+pub fn quick_config(measurement: Duration) -> Criterion {
+    Criterion::default()
+        .without_plots()
+        .nresamples(10_000)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(measurement)
 }

@@ -389,21 +389,10 @@ stones-left: 1
 
     /// Random positions without a line, reached by play, under several rules.
     fn random_position(rules: Rules, seed: u64, stones: usize) -> Position {
-        let mut state = seed;
-        let mut pos = Position::new(rules);
-        for _ in 0..stones {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let empties: Vec<Cell> = (0..rules.cells() as Cell)
-                .filter(|&c| pos.is_empty(c))
-                .collect();
-            let c = empties[(state >> 33) as usize % empties.len()];
-            pos.play(c);
-            if pos.is_over() {
-                pos.undo();
-                break;
-            }
+        let moves = crate::notation::random_game(&rules, seed, stones);
+        let mut pos = Position::from_moves(rules, &moves).unwrap();
+        if pos.is_over() {
+            pos.undo();
         }
         pos
     }

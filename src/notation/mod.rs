@@ -84,6 +84,27 @@ pub fn format_moves(rules: &Rules, cells: &[Cell]) -> String {
         .join(" ")
 }
 
+/// A deterministic pseudo-random game for tests: up to `len` stones on random empty points,
+/// stopping early when the game ends (the winning stone is included).
+#[cfg(test)]
+pub(crate) fn random_game(rules: &Rules, seed: u64, len: usize) -> Vec<Cell> {
+    let mut state = seed;
+    let mut pos = crate::board::Position::new(*rules);
+    let mut moves = Vec::new();
+    while moves.len() < len && !pos.is_over() {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let empties: Vec<Cell> = (0..rules.cells() as Cell)
+            .filter(|&c| pos.is_empty(c))
+            .collect();
+        let c = empties[(state >> 33) as usize % empties.len()];
+        pos.play(c);
+        moves.push(c);
+    }
+    moves
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

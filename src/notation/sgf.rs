@@ -589,24 +589,7 @@ mod tests {
         parse_moves(&c6(), text).unwrap()
     }
 
-    /// A small deterministic generator for random games.
-    fn random_game(rules: &Rules, seed: u64, len: usize) -> Vec<Cell> {
-        let mut state = seed;
-        let mut pos = Position::new(*rules);
-        let mut moves = Vec::new();
-        while moves.len() < len && !pos.is_over() {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let empties: Vec<Cell> = (0..rules.cells() as Cell)
-                .filter(|&c| pos.is_empty(c))
-                .collect();
-            let c = empties[(state >> 33) as usize % empties.len()];
-            pos.play(c);
-            moves.push(c);
-        }
-        moves
-    }
+    use crate::notation::random_game;
 
     #[test]
     fn little_golem_columns_include_i_and_rows_count_from_the_bottom() {
