@@ -681,3 +681,33 @@ fn default_puzzle_is_a_black_win() {
     let after = solve_json(&["solve", "--json", "--moves", &moves, "--nodes", "1"]);
     assert_eq!(after["to_move"], "white", "{after:?}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// The positions kept in puzzles/
+// ---------------------------------------------------------------------------------------------
+
+/// The diagram files in `puzzles/` solve to the values their comments state, from a checkout
+/// (the path is relative to the crate root, where `cargo test` runs).
+#[test]
+fn puzzle_files_solve_as_stated() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    let ttt = dir.join("tictactoe-loss.txt");
+    let r = solve_json(&["solve", "--position", ttt.to_str().unwrap(), "--json"]);
+    assert_eq!(r["value"], "loss");
+    assert_eq!(r["to_move"], "white");
+    // Every move loses, but a try is still shown.
+    assert_eq!(r["best"].as_array().unwrap().len(), 1);
+
+    let kill = dir.join("lg1813145.txt");
+    let args = [
+        "solve",
+        "--position",
+        kill.to_str().unwrap(),
+        "--goal",
+        "win",
+    ];
+    let r = solve_json(&[&args[..], &["--json", "--time-limit", "120"]].concat());
+    assert_eq!(r["value"], "win");
+    assert_eq!(r["to_move"], "black");
+    assert_eq!(r["stones_left"], 2);
+}

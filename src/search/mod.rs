@@ -254,6 +254,8 @@ fn pick_child(run: &mut Dfpn<'_>, pos: &mut Position, kind: LineKind) -> Option<
 }
 
 /// The move ordering's first choice, for values where every move is as good (loss, no-win).
+/// When the threats already decide the game, any blocking try is as good as another: the
+/// first point of the ordering over all moves is shown.
 fn first_move(pos: &Position) -> Vec<Cell> {
     if pos.is_over() {
         return Vec::new();
@@ -261,8 +263,9 @@ fn first_move(pos: &Position) -> Vec<Cell> {
     if let Some(cells) = threats::winning_cells(pos, pos.to_move(), pos.stones_left()) {
         return cells;
     }
-    movegen::generate(pos, &threats::defence(pos))
-        .into_iter()
-        .take(1)
-        .collect()
+    let mut moves = movegen::generate(pos, &threats::defence(pos));
+    if moves.is_empty() {
+        moves = movegen::generate(pos, &threats::Defence::Free);
+    }
+    moves.into_iter().take(1).collect()
 }
