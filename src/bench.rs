@@ -229,7 +229,7 @@ pub fn run(opts: &BenchOptions, mut progress: impl FnMut(&str)) -> Result<Table>
         max_nodes: None,
         time_limit: Some(opts.time_limit),
         tt_mib: opts.tt_mib,
-        zones: false,
+        ..SolveOptions::default()
     };
     let mut rows = Vec::new();
     for case in selected {

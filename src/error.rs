@@ -20,6 +20,9 @@ pub enum Error {
     /// An SGF record that does not parse.
     #[error("bad SGF: {0}")]
     Sgf(String),
+    /// A table file that cannot be trusted (other rules, version, size; damaged).
+    #[error("bad table file: {0}")]
+    Table(String),
     /// Any other bad option value.
     #[error("bad option: {0}")]
     Option(String),

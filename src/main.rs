@@ -4,7 +4,7 @@ use c6solve::bench::{self, BenchOptions};
 use c6solve::input::{self, Source};
 use c6solve::notation::format_point;
 use c6solve::render::board_text;
-use c6solve::search::{Goal, Outcome, SolveOptions, SolveReport, solve};
+use c6solve::search::{Goal, Outcome, SolveOptions, SolveReport, open_table, solve_with};
 use c6solve::{Error, Position, Rules};
 use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -73,6 +73,14 @@ struct SolveArgs {
         allow_negative_numbers = true
     )]
     tt_size: String,
+    /// Keep the table in this file (memory-mapped); a later solve under the same rules
+    /// reuses what it holds. The file is refused if it is for other rules, another version
+    /// or size, truncated or damaged.
+    #[arg(long, value_name = "FILE")]
+    tt: Option<String>,
+    /// Rebuild the --tt file from scratch instead of reusing it.
+    #[arg(long, requires = "tt")]
+    tt_reset: bool,
     /// Print one JSON object instead of the board and text.
     #[arg(long)]
     json: bool,
@@ -135,9 +143,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
         Err(e) => {
-            let text = e.to_string();
-            let first = text.lines().next().unwrap_or("bad arguments");
-            eprintln!("c6solve: {}", first.trim_start_matches("error: "));
+            eprintln!("c6solve: {}", one_line(&e.to_string()));
             return ExitCode::from(2);
         }
     };
@@ -154,6 +160,23 @@ fn main() -> ExitCode {
     }
 }
 
+/// Clap's message as one line: its text before the usage block, lines joined.
+fn one_line(text: &str) -> String {
+    let msg: Vec<&str> = text
+        .lines()
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let msg = msg.join(" ");
+    let msg = msg.trim_start_matches("error: ");
+    if msg.is_empty() {
+        "bad arguments (try --help)".to_string()
+    } else {
+        msg.to_string()
+    }
+}
+
 fn run_solve(args: SolveArgs) -> Result<ExitCode, Error> {
     let rules = args.rules.as_deref().map(Rules::parse).transpose()?;
     let source = source_of(&args.position, rules.is_some());
@@ -166,12 +189,16 @@ fn run_solve(args: SolveArgs) -> Result<ExitCode, Error> {
         time_limit: args.time_limit.as_deref().map(parse_seconds).transpose()?,
         tt_mib: parse_tt_size(&args.tt_size)?,
         zones: args.zones,
+        tt_file: args.tt.map(std::path::PathBuf::from),
+        tt_reset: args.tt_reset,
     };
     let pos = input::load(rules, &source)?;
+    // Open (and so validate) the table before printing anything: bad input prints nothing.
+    let table = open_table(&opts, pos.rules())?;
     if !args.json {
         print_header(&pos, &source);
     }
-    let report = solve(&pos, &opts)?;
+    let report = solve_with(&pos, &opts, table)?;
     if args.json {
         println!("{}", json_report(&pos, &report));
     } else {

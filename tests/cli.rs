@@ -711,3 +711,83 @@ fn puzzle_files_solve_as_stated() {
     assert_eq!(r["to_move"], "black");
     assert_eq!(r["stones_left"], 2);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Table files (--tt)
+// ---------------------------------------------------------------------------------------------
+
+/// A table file carries proofs from one run to the next, and is refused (one line, exit 2,
+/// nothing on stdout even without --json) when it does not fit.
+#[test]
+fn table_file_is_reused_and_checked() {
+    // An empty file is replaced by a fresh table only with --tt-reset.
+    let tt = TempFile::new("table.tt", b"");
+    let path = tt.path();
+    assert_bad_input(
+        &[
+            "solve",
+            "--rules",
+            "6,4,4,1,1",
+            "--tt",
+            path,
+            "--tt-size",
+            "8",
+        ],
+        "too short",
+    );
+    let first = solve_json(&[
+        "solve",
+        "--rules",
+        "6,4,4,1,1",
+        "--tt",
+        path,
+        "--tt-size",
+        "8",
+        "--tt-reset",
+        "--json",
+    ]);
+    let again = solve_json(&[
+        "solve",
+        "--rules",
+        "6,4,4,1,1",
+        "--tt",
+        path,
+        "--tt-size",
+        "8",
+        "--json",
+    ]);
+    assert_eq!(first["value"], again["value"]);
+    let nodes = |r: &Map<String, Value>| r["nodes"].as_u64().unwrap();
+    assert!(
+        nodes(&again) < nodes(&first) / 10,
+        "the second run reuses the proof: {} then {} nodes",
+        nodes(&first),
+        nodes(&again)
+    );
+    // Other rules, another size: refused, and the text output prints no board first.
+    assert_bad_input(
+        &[
+            "solve",
+            "--rules",
+            "5,4,4,1,1",
+            "--tt",
+            path,
+            "--tt-size",
+            "8",
+        ],
+        "holds rules 6,4,4,1,1",
+    );
+    assert_bad_input(
+        &[
+            "solve",
+            "--rules",
+            "6,4,4,1,1",
+            "--tt",
+            path,
+            "--tt-size",
+            "16",
+        ],
+        "--tt-size 8",
+    );
+    assert_bad_input(&["solve", "--rules", "6,4,4,1,1", "--tt-reset"], "--tt");
+}

@@ -4,9 +4,11 @@
 pub mod dfpn;
 pub mod movegen;
 pub mod tt;
+pub mod ttfile;
 
 use crate::board::{Cell, Position};
 use crate::error::{Error, Result};
+use crate::rules::Rules;
 use crate::threats;
 use dfpn::{Dfpn, Limits, Proof};
 use std::time::{Duration, Instant};
@@ -61,6 +63,10 @@ pub struct SolveOptions {
     pub time_limit: Option<Duration>,
     /// Transposition table size in MiB.
     pub tt_mib: usize,
+    /// Keep the table in this memory-mapped file (see [`ttfile`]) instead of anonymous memory.
+    pub tt_file: Option<std::path::PathBuf>,
+    /// Rebuild the table file from scratch instead of validating and reusing it.
+    pub tt_reset: bool,
     /// Prune defender moves with relevance zones. Experimental and off by default: sound
     /// (checked against exhaustive search) but not yet faster on the measured positions.
     pub zones: bool,
@@ -73,6 +79,8 @@ impl Default for SolveOptions {
             max_nodes: None,
             time_limit: None,
             tt_mib: 256,
+            tt_file: None,
+            tt_reset: false,
             zones: false,
         }
     }
@@ -97,19 +105,38 @@ pub struct SolveReport {
 /// and if not, "the opponent wins?"; neither means a draw. The search runs on a thread of
 /// its own with a large stack, since its depth is the number of empty points.
 ///
-/// Fails only when the table's memory or the search thread cannot be had.
+/// Fails when the table's memory, its file or the search thread cannot be had, or a table
+/// file is refused (see [`ttfile`]).
 pub fn solve(pos: &Position, opts: &SolveOptions) -> Result<SolveReport> {
-    let table = Table::new(opts.tt_mib)
-        .map_err(|e| Error::Io(format!("cannot allocate a {} MiB table: {e}", opts.tt_mib)))?;
+    solve_with(pos, opts, open_table(opts, pos.rules())?)
+}
+
+/// The table `opts` asks for: anonymous memory, or the `--tt` file (created, validated or
+/// rebuilt). Separate from [`solve_with`] so a caller can refuse a bad file before printing.
+pub fn open_table(opts: &SolveOptions, rules: &Rules) -> Result<Table> {
+    match &opts.tt_file {
+        Some(path) => ttfile::open(path, rules, opts.tt_mib, opts.tt_reset),
+        None => Table::new(opts.tt_mib)
+            .map_err(|e| Error::Io(format!("cannot allocate a {} MiB table: {e}", opts.tt_mib))),
+    }
+}
+
+/// [`solve`] over a table already opened with [`open_table`] (for the same rules).
+pub fn solve_with(pos: &Position, opts: &SolveOptions, table: Table) -> Result<SolveReport> {
     let pos = pos.clone();
     let opts = opts.clone();
     let report = std::thread::Builder::new()
         .name("c6solve-search".into())
         .stack_size(256 << 20)
-        .spawn(move || solve_here(pos, &opts, &table))
+        .spawn(move || {
+            let report = solve_here(pos, &opts, &table);
+            (report, table.flush())
+        })
         .map_err(|e| Error::Io(format!("cannot start the search thread: {e}")))?
         .join()
         .map_err(|_| Error::Io("the search failed (internal error above)".into()))?;
+    let (report, flushed) = report;
+    flushed.map_err(|e| Error::Io(format!("cannot write the table file back: {e}")))?;
     Ok(report)
 }
 

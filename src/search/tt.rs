@@ -66,23 +66,37 @@ fn check(key: [u64; 2], numbers: u64) -> u32 {
 /// A table of `2^b` buckets of four entries.
 pub struct Table {
     map: MmapMut,
+    /// Byte offset of the first bucket in `map` (the header page of a table file).
+    offset: usize,
     mask: usize,
+    /// The table file, held open (and locked) while the table lives.
+    _file: Option<std::fs::File>,
 }
 
 impl Table {
     /// Bytes per entry.
     pub const ENTRY_BYTES: usize = WORDS * 8;
 
-    /// A table of at most `mib` MiB (rounded down to a power of two buckets, at least one).
-    pub fn new(mib: usize) -> std::io::Result<Table> {
-        let bucket_bytes = Self::ENTRY_BYTES * WAYS;
-        let want = ((mib.max(1) << 20) / bucket_bytes).max(1);
-        let n = if want.is_power_of_two() {
+    /// Bytes per bucket.
+    pub const BUCKET_BYTES: usize = Self::ENTRY_BYTES * WAYS;
+    /// Entries per bucket.
+    pub const WAYS: usize = WAYS;
+
+    /// Buckets in a table of at most `mib` MiB: a power of two, at least one.
+    pub fn buckets_for(mib: usize) -> usize {
+        let want = ((mib.max(1) << 20) / Self::BUCKET_BYTES).max(1);
+        if want.is_power_of_two() {
             want
         } else {
             want.next_power_of_two() / 2
-        };
-        let map = MmapOptions::new().len(n * bucket_bytes).map_anon()?;
+        }
+    }
+
+    /// A table of at most `mib` MiB (rounded down to a power of two buckets, at least one)
+    /// in anonymous memory.
+    pub fn new(mib: usize) -> std::io::Result<Table> {
+        let n = Self::buckets_for(mib);
+        let map = MmapOptions::new().len(n * Self::BUCKET_BYTES).map_anon()?;
         // Advice only: the table works the same without huge pages. Small tables skip it: a
         // huge page is zeroed whole on first touch, so a short solve would pay for clearing
         // the whole table (about a second for 256 MiB) instead of the pages it uses.
@@ -90,7 +104,38 @@ impl Table {
         if mib >= HUGE_PAGE_MIN_MIB {
             let _ = map.advise(memmap2::Advice::HugePage);
         }
-        Ok(Table { map, mask: n - 1 })
+        Ok(Table {
+            map,
+            offset: 0,
+            mask: n - 1,
+            _file: None,
+        })
+    }
+
+    /// A table over a mapped file whose first `offset` bytes are a header and whose rest
+    /// holds `buckets` buckets (a power of two). The caller has validated the file.
+    pub(crate) fn over_file(
+        map: MmapMut,
+        offset: usize,
+        buckets: usize,
+        file: std::fs::File,
+    ) -> Table {
+        assert!(buckets.is_power_of_two() && offset.is_multiple_of(4096));
+        assert_eq!(map.len(), offset + buckets * Self::BUCKET_BYTES);
+        Table {
+            map,
+            offset,
+            mask: buckets - 1,
+            _file: Some(file),
+        }
+    }
+
+    /// Writes the table's memory back to its file (no-op for anonymous memory).
+    pub fn flush(&self) -> std::io::Result<()> {
+        if self.offset > 0 {
+            self.map.flush()?;
+        }
+        Ok(())
     }
 
     /// Number of entries the table holds.
@@ -100,12 +145,16 @@ impl Table {
 
     /// The table's words.
     fn words(&self) -> &[AtomicU64] {
-        let len = self.map.len() / 8;
-        // SAFETY: the map is page-aligned (so 8-byte aligned), `len * 8` bytes long, lives
-        // as long as `self`, and starts zeroed; every bit pattern is a valid u64, and
-        // AtomicU64 has the size and alignment of u64. All access after creation goes
-        // through these atomics, and the map is never handed out as plain bytes.
-        unsafe { std::slice::from_raw_parts(self.map.as_ptr() as *const AtomicU64, len) }
+        let len = (self.map.len() - self.offset) / 8;
+        // SAFETY: the map is page-aligned and `offset` is a multiple of the page size, so the
+        // pointer is 8-byte aligned; `offset + len * 8` bytes are mapped and live as long as
+        // `self`. Every bit pattern is a valid u64 and AtomicU64 has the size and alignment
+        // of u64, so zeroed memory or whatever a table file holds is a valid value (entries
+        // check themselves on read). After creation all access to these bytes goes through
+        // the atomics; the header before `offset` is never touched through them.
+        unsafe {
+            std::slice::from_raw_parts(self.map.as_ptr().add(self.offset) as *const AtomicU64, len)
+        }
     }
 
     #[inline]

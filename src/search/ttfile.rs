@@ -1,0 +1,298 @@
+//! Table files (`--tt FILE`): the transposition table in a memory-mapped file that outlives
+//! the process, so a later solve under the same rules starts from what earlier ones proved.
+//!
+//! The file is trusted only when it proves itself. It starts with one 4 KiB header page:
+//!
+//! | bytes | field |
+//! | --- | --- |
+//! | 0..8 | magic `C6SOLVTT` |
+//! | 8..12 | format version (u32, little-endian) |
+//! | 12..16 | header size in bytes (4096) |
+//! | 16..26 | rules m, n, k, p, q (u16 each) |
+//! | 32..40 | Zobrist seed |
+//! | 40..44 | bytes per entry |
+//! | 44..48 | entries per bucket |
+//! | 48..56 | buckets (a power of two) |
+//! | 56..64 | checksum of bytes 0..56 |
+//!
+//! then the buckets. A file from other rules, another format version or Zobrist seed, another
+//! entry layout or size, a truncated file, a damaged header or one that is not a table at all
+//! is refused with one line; `--tt-reset` rebuilds it on purpose. Entries check themselves
+//! (see [`super::tt`]), so a write torn by a crash reads as an empty slot, never as a proof.
+//! The file is locked while in use, so two processes never share one.
+
+use super::tt::Table;
+use crate::board::ZOBRIST_SEED;
+use crate::error::{Error, Result};
+use crate::rules::Rules;
+use memmap2::MmapMut;
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::Path;
+
+/// First bytes of every table file.
+pub const MAGIC: [u8; 8] = *b"C6SOLVTT";
+/// Format version; bump it whenever keys, entries or search rules change meaning (an
+/// unsolved entry also records that pairing failed at that node).
+pub const FORMAT_VERSION: u32 = 1;
+/// Size of the header page.
+pub const HEADER_BYTES: usize = 4096;
+const CHECKED: usize = 56;
+
+/// What a header says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Header {
+    version: u32,
+    header_bytes: u32,
+    rules: [u16; 5],
+    seed: u64,
+    entry_bytes: u32,
+    ways: u32,
+    buckets: u64,
+}
+
+impl Header {
+    fn current(rules: &Rules, buckets: usize) -> Header {
+        Header {
+            version: FORMAT_VERSION,
+            header_bytes: HEADER_BYTES as u32,
+            rules: [rules.width, rules.height, rules.k, rules.p, rules.q],
+            seed: ZOBRIST_SEED,
+            entry_bytes: Table::ENTRY_BYTES as u32,
+            ways: Table::WAYS as u32,
+            buckets: buckets as u64,
+        }
+    }
+
+    fn encode(&self) -> [u8; 64] {
+        let mut b = [0u8; 64];
+        b[0..8].copy_from_slice(&MAGIC);
+        b[8..12].copy_from_slice(&self.version.to_le_bytes());
+        b[12..16].copy_from_slice(&self.header_bytes.to_le_bytes());
+        for (i, v) in self.rules.iter().enumerate() {
+            b[16 + 2 * i..18 + 2 * i].copy_from_slice(&v.to_le_bytes());
+        }
+        b[32..40].copy_from_slice(&self.seed.to_le_bytes());
+        b[40..44].copy_from_slice(&self.entry_bytes.to_le_bytes());
+        b[44..48].copy_from_slice(&self.ways.to_le_bytes());
+        b[48..56].copy_from_slice(&self.buckets.to_le_bytes());
+        let sum = checksum(&b[..CHECKED]);
+        b[56..64].copy_from_slice(&sum.to_le_bytes());
+        b
+    }
+
+    /// Decodes and checks magic and checksum; the caller compares the fields.
+    fn decode(b: &[u8; 64], path: &str) -> Result<Header> {
+        if b[0..8] != MAGIC {
+            return Err(bad(
+                path,
+                "is not a c6solve table file (--tt-reset overwrites it)",
+            ));
+        }
+        let u64_at = |i: usize| u64::from_le_bytes(b[i..i + 8].try_into().expect("8 bytes"));
+        let u32_at = |i: usize| u32::from_le_bytes(b[i..i + 4].try_into().expect("4 bytes"));
+        if u64_at(56) != checksum(&b[..CHECKED]) {
+            return Err(bad(path, "has a damaged header (checksum mismatch)"));
+        }
+        let mut rules = [0u16; 5];
+        for (i, r) in rules.iter_mut().enumerate() {
+            *r = u16::from_le_bytes([b[16 + 2 * i], b[17 + 2 * i]]);
+        }
+        Ok(Header {
+            version: u32_at(8),
+            header_bytes: u32_at(12),
+            rules,
+            seed: u64_at(32),
+            entry_bytes: u32_at(40),
+            ways: u32_at(44),
+            buckets: u64_at(48),
+        })
+    }
+}
+
+/// FNV-1a over the header bytes, folded through a multiply so that single-bit damage anywhere
+/// changes the result.
+fn checksum(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+    }
+    (h ^ (h >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
+}
+
+fn bad(path: &str, what: &str) -> Error {
+    Error::Table(format!("{path} {what}"))
+}
+
+fn io(path: &str, e: std::io::Error) -> Error {
+    Error::Io(format!("table file {path}: {e}"))
+}
+
+/// Opens (or creates, or with `reset` rebuilds) the table file at `path` for `rules`, of
+/// `mib` MiB of buckets.
+pub fn open(path: &Path, rules: &Rules, mib: usize, reset: bool) -> Result<Table> {
+    let name = path.display().to_string();
+    let buckets = Table::buckets_for(mib);
+    let want = Header::current(rules, buckets);
+    let len = (HEADER_BYTES + buckets * Table::BUCKET_BYTES) as u64;
+    let exists = path.exists();
+    let mut file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(|e| io(&name, e))?;
+    if file.try_lock().is_err() {
+        return Err(bad(&name, "is in use by another c6solve process"));
+    }
+    if reset || !exists {
+        create(&mut file, &want, len).map_err(|e| io(&name, e))?;
+    } else {
+        validate(&mut file, &want, len, rules, &name)?;
+    }
+    // SAFETY: the file is open read-write and exclusively locked for as long as the table
+    // holds `file` (the lock is advisory: other c6solve processes honour it, other programs
+    // writing the file while it is mapped are outside what we can prevent). Its length was
+    // set or checked to be exactly `len` above. The table reads and writes the mapped bytes
+    // only through atomics (see `Table::words`), and entries check themselves.
+    let map = unsafe { MmapMut::map_mut(&file) }.map_err(|e| io(&name, e))?;
+    Ok(Table::over_file(map, HEADER_BYTES, buckets, file))
+}
+
+/// Writes a fresh file: header, then zeroed buckets.
+fn create(file: &mut File, header: &Header, len: u64) -> std::io::Result<()> {
+    file.set_len(0)?;
+    file.set_len(len)?;
+    file.seek(SeekFrom::Start(0))?;
+    file.write_all(&header.encode())?;
+    file.sync_all()
+}
+
+/// Checks an existing file against what this solve needs.
+fn validate(file: &mut File, want: &Header, len: u64, rules: &Rules, path: &str) -> Result<()> {
+    let actual = file.metadata().map_err(|e| io(path, e))?.len();
+    let mut raw = [0u8; 64];
+    if actual < HEADER_BYTES as u64 {
+        return Err(bad(path, "is too short to be a c6solve table file"));
+    }
+    file.read_exact(&mut raw).map_err(|e| io(path, e))?;
+    let got = Header::decode(&raw, path)?;
+    if got.version != want.version {
+        return Err(bad(
+            path,
+            &format!(
+                "is format version {}, this c6solve reads version {} (--tt-reset rebuilds it)",
+                got.version, want.version
+            ),
+        ));
+    }
+    if got.rules != want.rules {
+        let r = got.rules;
+        return Err(bad(
+            path,
+            &format!(
+                "holds rules {},{},{},{},{}, not {rules} (--tt-reset rebuilds it)",
+                r[0], r[1], r[2], r[3], r[4]
+            ),
+        ));
+    }
+    if got.seed != want.seed
+        || got.header_bytes != want.header_bytes
+        || got.entry_bytes != want.entry_bytes
+        || got.ways != want.ways
+    {
+        return Err(bad(
+            path,
+            "has another key seed or entry layout (--tt-reset rebuilds it)",
+        ));
+    }
+    if got.buckets != want.buckets {
+        let mib = (got.buckets as usize * Table::BUCKET_BYTES) >> 20;
+        return Err(bad(
+            path,
+            &format!("holds a {mib} MiB table: give --tt-size {mib}, or --tt-reset to rebuild it"),
+        ));
+    }
+    if actual != len {
+        return Err(bad(
+            path,
+            &format!("is {actual} bytes, not the {len} its header says: truncated or damaged"),
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn temp(name: &str) -> PathBuf {
+        let p = std::env::temp_dir().join(format!("c6solve-ttfile-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_file(&p);
+        p
+    }
+
+    fn err(r: Result<Table>) -> String {
+        match r {
+            Ok(_) => panic!("expected the file to be refused"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn entries_survive_reopening() {
+        let p = temp("reopen");
+        let r = Rules::connect6();
+        {
+            let t = open(&p, &r, 1, false).unwrap();
+            t.store([42, 43], 0, super::super::tt::INF, 7);
+            t.flush().unwrap();
+        }
+        let t = open(&p, &r, 1, false).unwrap();
+        let e = t.probe([42, 43]).expect("stored entry is back");
+        assert_eq!((e.pn, e.work), (0, 7));
+        // While one table holds the file, nobody else opens it.
+        assert!(err(open(&p, &r, 1, false)).contains("in use"));
+        drop(t);
+        // A reset starts afresh.
+        let t = open(&p, &r, 1, true).unwrap();
+        assert!(t.probe([42, 43]).is_none());
+        let _ = std::fs::remove_file(&p);
+    }
+
+    #[test]
+    fn every_mismatch_is_refused() {
+        let p = temp("refuse");
+        let r = Rules::connect6();
+        drop(open(&p, &r, 1, false).unwrap());
+        assert!(err(open(&p, &Rules::gomoku(), 1, false)).contains("holds rules 19,19,6,2,1"));
+        assert!(err(open(&p, &r, 2, false)).contains("--tt-size 1"));
+        // Damage one header byte (the rules' k): the checksum catches it.
+        let mut bytes = std::fs::read(&p).unwrap();
+        bytes[20] ^= 1;
+        std::fs::write(&p, &bytes).unwrap();
+        assert!(err(open(&p, &r, 1, false)).contains("damaged header"));
+        bytes[20] ^= 1;
+        // Another version, with a valid checksum.
+        let mut h = Header::decode(bytes[..64].try_into().unwrap(), "x").unwrap();
+        h.version += 1;
+        bytes[..64].copy_from_slice(&h.encode());
+        std::fs::write(&p, &bytes).unwrap();
+        assert!(err(open(&p, &r, 1, false)).contains("format version 2"));
+        h.version -= 1;
+        bytes[..64].copy_from_slice(&h.encode());
+        // Truncated.
+        std::fs::write(&p, &bytes[..bytes.len() - 128]).unwrap();
+        assert!(err(open(&p, &r, 1, false)).contains("truncated"));
+        // Not a table at all.
+        std::fs::write(&p, vec![7u8; 5000]).unwrap();
+        assert!(err(open(&p, &r, 1, false)).contains("not a c6solve table"));
+        std::fs::write(&p, b"short").unwrap();
+        assert!(err(open(&p, &r, 1, false)).contains("too short"));
+        // --tt-reset rebuilds any of these on purpose.
+        assert!(open(&p, &r, 1, true).is_ok());
+        let _ = std::fs::remove_file(&p);
+    }
+}
