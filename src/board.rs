@@ -149,17 +149,6 @@ impl Geometry {
     pub fn turn_key(&self, slot: usize) -> [u64; 2] {
         self.turn_keys[slot]
     }
-
-    /// Column and row (0-based, row 0 at the bottom) of a cell.
-    pub fn xy(&self, cell: Cell) -> (u16, u16) {
-        (cell % self.rules.width, cell / self.rules.width)
-    }
-
-    /// The cell at column `x`, row `y` (0-based), if on the board.
-    pub fn cell_at(&self, x: i32, y: i32) -> Option<Cell> {
-        let (w, h) = (self.rules.width as i32, self.rules.height as i32);
-        (x >= 0 && y >= 0 && x < w && y < h).then(|| (y * w + x) as Cell)
-    }
 }
 
 /// The symmetries of a w x h board as cell maps: the dihedral group on square boards,
@@ -597,20 +586,9 @@ impl Position {
         best
     }
 
-    /// Hash of the stones under the identity only (not symmetry-reduced).
-    pub fn raw_key(&self) -> [u64; 2] {
-        self.hashes[0]
-    }
-
     /// True if some symmetry other than the identity maps the stones onto themselves
     /// (judged by the 128-bit hashes).
     pub fn has_symmetry(&self) -> bool {
         self.hashes[1..].contains(&self.hashes[0])
-    }
-
-    /// True if the position maps onto itself under symmetry `g` (checked cell by cell).
-    pub fn is_invariant_under(&self, g: usize) -> bool {
-        let map = &self.geo.syms[g];
-        (0..self.cells.len()).all(|c| self.cells[c] == self.cells[map[c] as usize])
     }
 }

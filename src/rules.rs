@@ -185,11 +185,6 @@ impl Rules {
         }
         (b, w)
     }
-
-    /// Stones in a full turn of `color` after the first: always p.
-    pub fn stones_per_turn(&self) -> u16 {
-        self.p
-    }
 }
 
 impl fmt::Display for Rules {
