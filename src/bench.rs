@@ -206,6 +206,9 @@ pub struct Table {
     pub options: BenchOptions,
     /// True for an optimised build (debug builds are far slower).
     pub optimized: bool,
+    /// Criterion medians found under `target/criterion` (benchmark id, nanoseconds), from the
+    /// last `cargo bench`; empty when it has not run.
+    pub criterion: Vec<(String, f64)>,
 }
 
 impl Table {
@@ -217,6 +220,51 @@ impl Table {
 
 /// Solves the selected cases one after another (each on one search thread with a fresh
 /// table) and measures them. `progress` receives a line of text before and after each solve.
+/// Criterion's median estimates under `dir` (its `<group>/<bench>/new/estimates.json`
+/// files), sorted by benchmark id. Missing or unreadable files are skipped.
+pub fn criterion_medians(dir: &Path) -> Vec<(String, f64)> {
+    let mut out = Vec::new();
+    collect_estimates(dir, dir, &mut out);
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+fn collect_estimates(root: &Path, dir: &Path, out: &mut Vec<(String, f64)>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if !path.is_dir() {
+            continue;
+        }
+        if path.file_name().is_some_and(|n| n == "new") {
+            let median = std::fs::read_to_string(path.join("estimates.json"))
+                .ok()
+                .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+                .and_then(|v| v["median"]["point_estimate"].as_f64());
+            let id = dir.strip_prefix(root).unwrap_or(dir).display().to_string();
+            if let Some(ns) = median
+                && id != "report"
+            {
+                out.push((id, ns));
+            }
+        } else {
+            collect_estimates(root, &path, out);
+        }
+    }
+}
+
+/// Nanoseconds as ns, µs, ms or s with three significant digits.
+fn human_time(ns: f64) -> String {
+    match ns {
+        x if x < 1e3 => format!("{x:.3} ns"),
+        x if x < 1e6 => format!("{:.3} µs", x / 1e3),
+        x if x < 1e9 => format!("{:.3} ms", x / 1e6),
+        x => format!("{:.3} s", x / 1e9),
+    }
+}
+
 /// A run that ends unknown (time limit) is not repeated.
 pub fn run(opts: &BenchOptions, mut progress: impl FnMut(&str)) -> Result<Table> {
     if opts.repeat == 0 {
@@ -280,6 +328,7 @@ pub fn run(opts: &BenchOptions, mut progress: impl FnMut(&str)) -> Result<Table>
         date,
         options: opts.clone(),
         optimized: !cfg!(debug_assertions),
+        criterion: criterion_medians(Path::new("target/criterion")),
     })
 }
 
@@ -389,6 +438,17 @@ pub fn markdown(t: &Table) -> String {
         for r in &t.rows {
             let times: Vec<String> = r.runs.iter().map(|x| format!("{x:.2}")).collect();
             let _ = writeln!(s, "- {}: {}", r.case.label, times.join(", "));
+        }
+    }
+    if !t.criterion.is_empty() {
+        let _ = writeln!(
+            s,
+            "\nMicro-benchmarks: criterion medians from the last `cargo bench` \
+             (target/criterion), same machine:\n"
+        );
+        let _ = writeln!(s, "| benchmark | median |\n|---|--:|");
+        for (id, ns) in &t.criterion {
+            let _ = writeln!(s, "| {id} | {} |", human_time(*ns));
         }
     }
     let wrong: Vec<&Row> = t.wrong().collect();
@@ -602,6 +662,23 @@ mod tests {
     }
 
     #[test]
+    fn criterion_estimates_are_collected() {
+        let dir = std::env::temp_dir().join(format!("c6solve-crit-{}", std::process::id()));
+        let new = dir.join("solve").join("empty 4,4,4,1,1").join("new");
+        std::fs::create_dir_all(&new).unwrap();
+        std::fs::write(
+            new.join("estimates.json"),
+            r#"{"mean":{"point_estimate":2.0},"median":{"point_estimate":1500.0}}"#,
+        )
+        .unwrap();
+        let got = criterion_medians(&dir);
+        assert_eq!(got, vec![("solve/empty 4,4,4,1,1".to_string(), 1500.0)]);
+        assert_eq!(human_time(1500.0), "1.500 µs");
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(criterion_medians(&dir).is_empty());
+    }
+
+    #[test]
     fn wrong_values_are_loud() {
         let case = select(Some("6,5,4,1,1")).unwrap().remove(0);
         let row = Row {
@@ -620,11 +697,13 @@ mod tests {
             date: utc_now(),
             options: BenchOptions::default(),
             optimized: true,
+            criterion: vec![("solve/empty 4,4,4,1,1".into(), 1_280_000.0)],
         };
         let md = markdown(&t);
         assert!(md.contains("**draw (WRONG)**"), "{md}");
         assert!(md.contains("**WRONG VALUE: 6,5,4,1,1 is a win"), "{md}");
         assert!(md.contains("`cargo run --release -- bench`"), "{md}");
+        assert!(md.contains("| solve/empty 4,4,4,1,1 | 1.280 ms |"), "{md}");
         assert_eq!(t.wrong().count(), 1);
     }
 }
