@@ -19,7 +19,7 @@
 //!   interchangeable points was searched;
 //! - the whole board, where symmetric duplicates were skipped (extra stones break symmetry).
 
-use crate::board::{Cell, Position, WindowId};
+use crate::board::{Cell, Position};
 use crate::rules::Color;
 use crate::threats;
 use hashbrown::HashMap;
@@ -107,21 +107,7 @@ impl Zone {
 /// Adds the empty points of every window live for `defender` that it could complete with
 /// at most `stones` more stones: the windows a proof must keep free of extra stones.
 pub fn add_defender_windows(zone: &mut Zone, pos: &Position, defender: Color, stones: u16) {
-    if !threats::can_win_with(pos, defender, stones) {
-        return;
-    }
-    let geo = pos.geometry();
-    let k = pos.rules().k as usize;
-    let min_own = k.saturating_sub(stones as usize) as u8;
-    for w in 0..geo.window_count() as WindowId {
-        if pos.window_live(w, defender) && pos.window_count(w, defender) >= min_own {
-            for &c in geo.window(w) {
-                if pos.is_empty(c) {
-                    zone.insert(c);
-                }
-            }
-        }
-    }
+    zone.add_windows(&threats::threat_windows(pos, defender, stones));
 }
 
 /// Adds every empty point that lies in no live window.

@@ -131,13 +131,20 @@ impl<'t> Dfpn<'t> {
     }
 
     /// The node's value when the rules decide it without search: `Some(true)` if the attacker
-    /// has won, `Some(false)` if it cannot win any more.
+    /// has won, `Some(false)` if it cannot win any more. `wins_now` says the side to move can
+    /// complete a line with its stones left (computed once by the caller).
     /// `seen` says the node is already in the table unsolved: the pairing search, the one
     /// costly rule here, already failed on an earlier visit and is not repeated (it reads
     /// only the position, so its answer cannot have changed).
-    fn decided(&self, pos: &Position, defence: &Defence, seen: bool) -> Option<bool> {
+    fn decided(
+        &self,
+        pos: &Position,
+        wins_now: bool,
+        defence: &Defence,
+        seen: bool,
+    ) -> Option<bool> {
         let me = pos.to_move();
-        if threats::can_win_with(pos, me, pos.stones_left()) {
+        if wins_now {
             return Some(me == self.attacker);
         }
         if pos.empties() == 0 || pos.live_windows(self.attacker) == 0 {
@@ -183,13 +190,14 @@ impl<'t> Dfpn<'t> {
         self.nodes += 1;
         let key = self.key(pos);
         let start_nodes = self.nodes;
-        let defence = if threats::can_win_with(pos, pos.to_move(), pos.stones_left()) {
+        let wins_now = threats::can_win_with(pos, pos.to_move(), pos.stones_left());
+        let defence = if wins_now {
             Defence::Free
         } else {
             threats::defence(pos)
         };
         let seen = self.tt.probe(key).is_some();
-        if let Some(win) = self.decided(pos, &defence, seen) {
+        if let Some(win) = self.decided(pos, wins_now, &defence, seen) {
             let nums = if win { (0, INF) } else { (INF, 0) };
             self.tt.store(key, nums.0, nums.1, 1);
             if win && self.use_zones {
