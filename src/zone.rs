@@ -136,6 +136,13 @@ impl ZoneStore {
         }
     }
 
+    /// How many zones of a `cells`-point board fit in `bytes`: each costs its bit set, its
+    /// key, the vector's header and the hash map's slot overhead.
+    pub fn entries_for(bytes: usize, cells: usize) -> usize {
+        let per_zone = cells.div_ceil(64) * 8 + 16 + 24 + 16;
+        (bytes / per_zone).max(1)
+    }
+
     /// Stores `zone` (in the coordinates of a position whose canonical symmetry is `g`).
     pub fn put(&mut self, key: [u64; 2], zone: &Zone, pos: &Position, g: usize) {
         if self.map.len() >= self.max_entries {

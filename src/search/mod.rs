@@ -163,7 +163,10 @@ fn solve_here(mut pos: Position, opts: &SolveOptions, table: &Table) -> SolveRep
         max_nodes: opts.max_nodes,
         deadline: opts.time_limit.map(|d| start + d),
     };
-    let mut run = Dfpn::new(table, me, limits, 0).with_zones(opts.zones);
+    let zone_bytes = zone_memory(opts, &pos);
+    let mut run = Dfpn::new(table, me, limits, 0)
+        .with_zones(opts.zones)
+        .with_zone_memory(zone_bytes, pos.rules().cells());
     let first = run.run(&mut pos);
     let mut nodes = run.nodes;
     if first == Proof::Proven {
@@ -178,7 +181,9 @@ fn solve_here(mut pos: Position, opts: &SolveOptions, table: &Table) -> SolveRep
         let best = first_move(&pos);
         return report(Outcome::NoWin, best, nodes, start);
     }
-    let mut run = Dfpn::new(table, me.opponent(), limits, nodes).with_zones(opts.zones);
+    let mut run = Dfpn::new(table, me.opponent(), limits, nodes)
+        .with_zones(opts.zones)
+        .with_zone_memory(zone_bytes, pos.rules().cells());
     let second = run.run(&mut pos);
     nodes = run.nodes;
     match second {
@@ -192,6 +197,12 @@ fn solve_here(mut pos: Position, opts: &SolveOptions, table: &Table) -> SolveRep
         }
         Proof::Unknown => report(Outcome::Unknown, first_move(&pos), nodes, start),
     }
+}
+
+/// Memory for relevance zones: an eighth of the table's, so that memory stays bounded by
+/// the size the user gave (the table plus this share).
+fn zone_memory(opts: &SolveOptions, _pos: &Position) -> usize {
+    (opts.tt_mib << 20) / 8
 }
 
 fn report(value: Outcome, best: Vec<Cell>, nodes: u64, start: Instant) -> SolveReport {
