@@ -84,9 +84,10 @@ struct SolveArgs {
     /// Print one JSON object instead of the board and text.
     #[arg(long)]
     json: bool,
-    /// Experimental: prune defender moves with relevance zones (sound, not yet faster).
+    /// Search every defender move: turn relevance-zone pruning off (for measurement and
+    /// cross-checks; values never change).
     #[arg(long)]
-    zones: bool,
+    no_zones: bool,
 }
 
 /// Options of `bench` (the logic lives in `c6solve::bench`).
@@ -188,7 +189,7 @@ fn run_solve(args: SolveArgs) -> Result<ExitCode, Error> {
         max_nodes: args.nodes.as_deref().map(parse_nodes).transpose()?,
         time_limit: args.time_limit.as_deref().map(parse_seconds).transpose()?,
         tt_mib: parse_tt_size(&args.tt_size)?,
-        zones: args.zones,
+        zones: !args.no_zones,
         tt_file: args.tt.map(std::path::PathBuf::from),
         tt_reset: args.tt_reset,
     };

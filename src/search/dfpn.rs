@@ -54,6 +54,10 @@ pub struct Dfpn<'t> {
     sub_limit: Option<u64>,
     /// Run the threat-space stage (at the root, at new attacker nodes, for null moves).
     use_tss: bool,
+    /// Back-off of the threat-space probes at new attacker nodes.
+    probes: Throttle,
+    /// Back-off of the null-move searches at defender nodes.
+    null_moves: Throttle,
 }
 
 /// Extra defender stones a zone's claim covers, in turns: one turn of p stones.
@@ -90,6 +94,8 @@ impl<'t> Dfpn<'t> {
             zones: ZoneStore::new(ZONE_STORE_ENTRIES),
             sub_limit: None,
             use_tss: true,
+            probes: Throttle::default(),
+            null_moves: Throttle::default(),
         }
     }
 
@@ -254,7 +260,12 @@ impl<'t> Dfpn<'t> {
             .tt
             .probe(self.mode_key(pos, Mode::Tss))
             .is_some_and(|e| e.dn == 0 || e.work as u64 >= budget);
-        !tried && self.sub_search(pos, budget).0 == 0
+        if tried || !self.probes.allow() {
+            return false;
+        }
+        let proved = self.sub_search(pos, budget).0 == 0;
+        self.probes.record(proved);
+        proved
     }
 
     /// Multiple iterative deepening at one node: search until its proof number reaches
@@ -364,8 +375,11 @@ impl<'t> Dfpn<'t> {
         if zone.is_none() {
             let stored = self.tt.probe(key);
             let hopeless = stored.is_some_and(|e| e.dn == 0 || e.work as u64 >= budget);
-            if !hopeless && self.sub_search(pos, budget).0 == 0 {
-                zone = self.proven_zone(key, pos, g);
+            if !hopeless && self.null_moves.allow() {
+                if self.sub_search(pos, budget).0 == 0 {
+                    zone = self.proven_zone(key, pos, g);
+                }
+                self.null_moves.record(zone.is_some());
             }
         }
         pos.set_turn(me, left);
@@ -532,6 +546,32 @@ fn null_budget(moves: usize) -> u64 {
     (moves as u64 * 2).max(16)
 }
 
+/// Decides whether to try a speculative search (a threat-space probe, a null move), backing
+/// off while it keeps failing: once the tries outnumber `BACK_OFF` times the successes (plus
+/// one), only every `BACK_OFF`-th chance is taken. On the small boards' draws nearly every
+/// try fails and the back-off saves their cost; in Connect6 kills most succeed.
+#[derive(Debug, Default)]
+struct Throttle {
+    tries: u64,
+    hits: u64,
+    chances: u64,
+}
+
+/// See [`Throttle`].
+const BACK_OFF: u64 = 8;
+
+impl Throttle {
+    fn allow(&mut self) -> bool {
+        self.chances += 1;
+        self.tries < BACK_OFF * (self.hits + 1) || self.chances.is_multiple_of(BACK_OFF)
+    }
+
+    fn record(&mut self, hit: bool) {
+        self.tries += 1;
+        self.hits += hit as u64;
+    }
+}
+
 /// Which search a node belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mode {
@@ -646,4 +686,54 @@ fn node_key(
     let slot = attacker.index() * 32 + to_move.index() * 16 + stones_left as usize;
     let t = pos.geometry().turn_key(slot);
     [stones[0] ^ t[0], stones[1] ^ t[1]]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::{parse_moves, parse_point};
+    use crate::rules::Rules;
+
+    fn c6_stones(black: &str, white: &str, to_move: Color, left: u16) -> Position {
+        let r = Rules::connect6();
+        let b = parse_moves(&r, black).unwrap();
+        let w = parse_moves(&r, white).unwrap();
+        Position::from_stones(r, &b, &w, Some((to_move, left))).unwrap()
+    }
+
+    fn at(p: &str) -> Cell {
+        parse_point(&Rules::connect6(), p).unwrap()
+    }
+
+    #[test]
+    fn forcing_stones_end_the_turn_with_p_threats() {
+        // Black has a live three on row 10 and one stone left: J10 makes a live four (two
+        // threats, both White stones forced); A1 makes nothing.
+        let mut pos = c6_stones("F10 G10 H10", "K12 L12", Color::Black, 1);
+        assert!(forcing_stone(&mut pos, at("J10"), false));
+        assert!(!forcing_stone(&mut pos, at("A1"), false));
+        // Blocked on the right, the four is dead: one threat leaves White a free stone.
+        let mut pos = c6_stones("F10 G10 H10", "K10 L12", Color::Black, 1);
+        assert!(!forcing_stone(&mut pos, at("J10"), false));
+        // With two stones to play, a stone next to the three may still become part of one.
+        let mut pos = c6_stones("F10 G10 H10", "K12 L12 M12", Color::Black, 2);
+        assert!(forcing_stone(&mut pos, at("J10"), false));
+        assert!(!forcing_stone(&mut pos, at("A1"), false));
+    }
+
+    #[test]
+    fn threat_space_search_proves_a_double_four_and_nothing_quiet() {
+        let table = Table::new(16).unwrap();
+        // Two live threes: J10 and J5 make two live fours, four threats against two stones.
+        let mut pos = c6_stones("F10 G10 H10 F5 G5 H5", "A19 B19 C19 T1 S1", Color::Black, 2);
+        let mut run = Dfpn::new(&table, Color::Black, Limits::default(), 0);
+        assert_eq!(run.sub_search(&mut pos, 1000).0, 0);
+        // Its proof is stored for the main search.
+        assert_eq!(table.probe(run.key(&pos)).map(|e| e.pn), Some(0));
+        // A lone stone has no forcing win: the threat-space search fails, proving nothing.
+        let mut pos = c6_stones("K10", "", Color::White, 2);
+        let mut run = Dfpn::new(&table, Color::White, Limits::default(), 0);
+        assert_ne!(run.sub_search(&mut pos, 1000).0, 0);
+        assert_eq!(table.probe(run.key(&pos)), None);
+    }
 }
