@@ -5,9 +5,12 @@
 use c6solve::{Goal, Outcome, Position, Rules, SolveOptions, solve};
 use proptest::prelude::*;
 
+/// Connect(m,n,k,p,q) as a tuple.
+type RuleTuple = (u16, u16, u16, u16, u16);
+
 /// Rule sets sampled, with the most empty points a sampled position keeps (so one solve
 /// stays in the milliseconds). p = 1, 2 and 3, Black's first turn short or full.
-const RULES: &[((u16, u16, u16, u16, u16), usize)] = &[
+const RULES: &[(RuleTuple, usize)] = &[
     ((3, 3, 3, 1, 1), 9),
     ((4, 4, 3, 1, 1), 12),
     ((4, 4, 4, 1, 1), 12),
