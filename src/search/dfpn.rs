@@ -456,14 +456,15 @@ impl<'t> Dfpn<'t> {
 
     /// The node's moves, with symmetric duplicates (children with equal keys) removed so
     /// that sums do not count one position twice.
-    fn children(&self, pos: &mut Position, defence: &Defence, mode: Mode) -> (Vec<Child>, bool) {
+    fn children(&self, pos: &Position, defence: &Defence, mode: Mode) -> (Vec<Child>, bool) {
         let mut moves = movegen::generate(pos, defence);
         let symmetric = pos.has_symmetry();
         let mut deduped = false;
         let or = pos.to_move() == self.attacker;
         if or && mode == Mode::Tss {
             let forced = matches!(defence, Defence::Block(_));
-            moves.retain(|&c| forcing_stone(pos, c, forced));
+            let now = threats::threat_windows(pos, self.attacker, pos.rules().p);
+            moves.retain(|&c| forcing_stone(pos, c, forced, &now));
         }
         let mut out: Vec<Child> = Vec::with_capacity(moves.len());
         for cell in moves {
@@ -501,30 +502,37 @@ impl<'t> Dfpn<'t> {
 /// least p threats, so that every stone of the defender's reply is a forced block. With
 /// stones still to come in the turn, the stone must lie in a window that those stones could
 /// still make a threat; the turn's last stone must leave p threats. A forced block (the
-/// defender has threats of its own) is always allowed.
-fn forcing_stone(pos: &mut Position, cell: Cell, forced: bool) -> bool {
+/// defender has threats of its own) is always allowed. `now` holds the attacker's threat
+/// windows before the stone (computed once per node).
+fn forcing_stone(pos: &Position, cell: Cell, forced: bool, now: &[Vec<Cell>]) -> bool {
     let (k, p) = (pos.rules().k as usize, pos.rules().p);
     let r = pos.stones_left() as usize;
     let me = pos.to_move();
+    let geo = pos.geometry();
     if r > 1 {
         if forced {
             return true;
         }
         let need = k.saturating_sub(p as usize + r) as u8;
-        return pos
-            .geometry()
+        return geo
             .windows_of(cell)
             .iter()
             .any(|&w| pos.window_live(w, me) && pos.window_count(w, me) >= need);
     }
-    // The last stone: cheap necessary test first (some threat window must exist after it).
-    if !threats::makes_threat(pos, cell) && threats::threat_windows(pos, me, p).is_empty() {
-        return false;
+    // The last stone: the threat windows after it are those of now, less the stone's point,
+    // and the windows through it that it lifts to k - p stones.
+    let threshold = k.saturating_sub(p as usize) as u8;
+    let mut after: Vec<Vec<Cell>> = now
+        .iter()
+        .map(|w| w.iter().copied().filter(|&c| c != cell).collect())
+        .collect();
+    for &w in geo.windows_of(cell) {
+        if pos.window_live(w, me) && pos.window_count(w, me) + 1 == threshold {
+            let empties = geo.window(w).iter().copied();
+            after.push(empties.filter(|&c| c != cell && pos.is_empty(c)).collect());
+        }
     }
-    pos.play(cell);
-    let enough = threats::threat_count(pos, me) >= p;
-    pos.undo();
-    enough
+    !after.is_empty() && threats::hitting_number(&after, p + 1) >= p
 }
 
 /// Numbers of a child not yet in the table. At the attacker's nodes, a stone that makes a
@@ -705,20 +713,62 @@ mod tests {
         parse_point(&Rules::connect6(), p).unwrap()
     }
 
+    fn forcing(pos: &Position, point: &str) -> bool {
+        let now = threats::threat_windows(pos, pos.to_move(), pos.rules().p);
+        forcing_stone(pos, at(point), false, &now)
+    }
+
     #[test]
     fn forcing_stones_end_the_turn_with_p_threats() {
         // Black has a live three on row 10 and one stone left: J10 makes a live four (two
         // threats, both White stones forced); A1 makes nothing.
-        let mut pos = c6_stones("F10 G10 H10", "K12 L12", Color::Black, 1);
-        assert!(forcing_stone(&mut pos, at("J10"), false));
-        assert!(!forcing_stone(&mut pos, at("A1"), false));
+        let pos = c6_stones("F10 G10 H10", "K12 L12", Color::Black, 1);
+        assert!(forcing(&pos, "J10"));
+        assert!(!forcing(&pos, "A1"));
         // Blocked on the right, the four is dead: one threat leaves White a free stone.
-        let mut pos = c6_stones("F10 G10 H10", "K10 L12", Color::Black, 1);
-        assert!(!forcing_stone(&mut pos, at("J10"), false));
+        let pos = c6_stones("F10 G10 H10", "K10 L12", Color::Black, 1);
+        assert!(!forcing(&pos, "J10"));
         // With two stones to play, a stone next to the three may still become part of one.
-        let mut pos = c6_stones("F10 G10 H10", "K12 L12 M12", Color::Black, 2);
-        assert!(forcing_stone(&mut pos, at("J10"), false));
-        assert!(!forcing_stone(&mut pos, at("A1"), false));
+        let pos = c6_stones("F10 G10 H10", "K12 L12 M12", Color::Black, 2);
+        assert!(forcing(&pos, "J10"));
+        assert!(!forcing(&pos, "A1"));
+    }
+
+    #[test]
+    fn forcing_stone_agrees_with_playing_and_counting() {
+        // The incremental test of the turn's last stone against the definition: play the
+        // stone and count the attacker's threats. Random dense positions, p = 2 and 3.
+        let mut forcing = 0;
+        for (i, rules) in [Rules::new(9, 9, 6, 2, 1), Rules::new(8, 8, 6, 3, 2)]
+            .into_iter()
+            .enumerate()
+        {
+            let rules = rules.unwrap();
+            for seed in 0..60u64 {
+                let moves = crate::notation::random_game(&rules, seed * 7 + i as u64, 40);
+                let mut pos = Position::new(rules);
+                for &c in &moves {
+                    pos.play(c);
+                    if pos.is_over() || pos.stones_left() != 1 {
+                        continue;
+                    }
+                    let me = pos.to_move();
+                    if threats::can_win_with(&pos, me, 1) {
+                        continue;
+                    }
+                    let now = threats::threat_windows(&pos, me, rules.p);
+                    for cell in (0..rules.cells() as Cell).filter(|&c| pos.is_empty(c)) {
+                        let fast = forcing_stone(&pos, cell, false, &now);
+                        let mut after = pos.clone();
+                        after.play(cell);
+                        let slow = threats::threat_count(&after, me) >= rules.p;
+                        assert_eq!(fast, slow, "seed {seed}, cell {cell}");
+                        forcing += fast as usize;
+                    }
+                }
+            }
+        }
+        assert!(forcing > 50, "too few forcing stones sampled: {forcing}");
     }
 
     #[test]
