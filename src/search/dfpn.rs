@@ -63,7 +63,8 @@ pub struct Dfpn<'t> {
 /// Extra defender stones a zone's claim covers, in turns: one turn of p stones.
 const ZONE_EXTRA: u16 = 1;
 
-/// Zones kept at most (a few hundred bytes each on 19x19).
+/// Zones kept at most when the store is not sized with [`Dfpn::with_zone_memory`] (under a
+/// hundred bytes each on 19x19).
 const ZONE_STORE_ENTRIES: usize = 1 << 20;
 
 /// Backtracking steps allowed to look for a pairing strategy at one node.
