@@ -277,6 +277,7 @@ pub fn run(opts: &BenchOptions, mut progress: impl FnMut(&str)) -> Result<Table>
         max_nodes: None,
         time_limit: Some(opts.time_limit),
         tt_mib: opts.tt_mib,
+        threads: 1,
         ..SolveOptions::default()
     };
     let mut rows = Vec::new();
