@@ -1,6 +1,7 @@
 //! The `c6solve` command line: parses arguments, calls the library, prints results.
 
 use c6solve::bench::{self, BenchOptions};
+use c6solve::bench_threads::{self, ThreadsOptions};
 use c6solve::input::{self, Source};
 use c6solve::notation::format_point;
 use c6solve::render::board_text;
@@ -33,6 +34,10 @@ enum Command {
     /// Solves the empty boards 5,5,4,1,1, 6,5,4,1,1, 8,4,4,1,1 and 9,4,4,1,1 and the
     /// built-in Connect6 puzzle one after another, writes the table with the machine and
     /// commit to --out and prints it. Exits 1 if the solver proves a wrong value.
+    ///
+    /// With --threads-report it measures threads, table and checkpoints instead (speedup of
+    /// 2 threads over 1, bytes per entry, checkpoint cost per GiB, resume against scratch)
+    /// and writes results/threads.md.
     Bench(BenchArgs),
 }
 
@@ -114,12 +119,17 @@ struct SolveArgs {
     zones: bool,
 }
 
-/// Options of `bench` (the logic lives in `c6solve::bench`).
+/// Options of `bench` (the logic lives in `c6solve::bench` and `c6solve::bench_threads`).
 #[derive(Args)]
 struct BenchArgs {
-    /// Where to write the Markdown table.
-    #[arg(long, value_name = "FILE", default_value = "results/bench.md")]
-    out: String,
+    /// Where to write the Markdown table [default: results/bench.md, or results/threads.md
+    /// with --threads-report].
+    #[arg(long, value_name = "FILE")]
+    out: Option<String>,
+    /// Measure threads, table and checkpoints (results/threads.md) instead of the speed
+    /// targets.
+    #[arg(long, conflicts_with_all = ["only", "repeat"])]
+    threads_report: bool,
     /// Transposition table size in MiB (a fresh table for every solve).
     #[arg(long, value_name = "MIB", default_value = "1024")]
     tt_size: String,
@@ -130,8 +140,8 @@ struct BenchArgs {
     #[arg(long, value_name = "RULES")]
     only: Option<String>,
     /// Solve each position N times and report the median time.
-    #[arg(long, value_name = "N", default_value = "1")]
-    repeat: String,
+    #[arg(long, value_name = "N")]
+    repeat: Option<String>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -309,13 +319,23 @@ fn shell_quote(word: &str) -> String {
 }
 
 fn run_bench(args: BenchArgs) -> Result<ExitCode, Error> {
-    let opts = BenchOptions {
-        tt_mib: parse_tt_size(&args.tt_size)?,
-        time_limit: parse_seconds(&args.time_limit)?,
-        only: args.only,
-        repeat: parse_repeat(&args.repeat)?,
+    let all_right = if args.threads_report {
+        let opts = ThreadsOptions {
+            tt_mib: parse_tt_size(&args.tt_size)?,
+            time_limit: parse_seconds(&args.time_limit)?,
+            ..ThreadsOptions::default()
+        };
+        let out = args.out.as_deref().unwrap_or("results/threads.md");
+        bench_threads::run_and_write(&opts, out)?
+    } else {
+        let opts = BenchOptions {
+            tt_mib: parse_tt_size(&args.tt_size)?,
+            time_limit: parse_seconds(&args.time_limit)?,
+            only: args.only,
+            repeat: parse_repeat(args.repeat.as_deref().unwrap_or("1"))?,
+        };
+        bench::run_and_write(&opts, args.out.as_deref().unwrap_or("results/bench.md"))?
     };
-    let all_right = bench::run_and_write(&opts, &args.out)?;
     Ok(if all_right {
         ExitCode::SUCCESS
     } else {
