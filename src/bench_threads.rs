@@ -101,6 +101,17 @@ fn load() -> String {
         .unwrap_or_else(|| "?".into())
 }
 
+/// CPU seconds used by this process so far (all threads, user and system), from
+/// /proc/self/stat at Linux's 100 ticks a second; `None` where it cannot be read.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
+}
+
 /// One timed solve.
 #[derive(Debug, Clone)]
 pub struct Timed {
@@ -108,6 +119,17 @@ pub struct Timed {
     pub report: SolveReport,
     /// Load average just before it.
     pub load: String,
+    /// CPU seconds the solve used (all threads), if known.
+    pub cpu: Option<f64>,
+}
+
+impl Timed {
+    /// Cores the solve had on average: CPU seconds over wall seconds.
+    pub fn cores(&self) -> String {
+        self.cpu.map_or("?".into(), |c| {
+            format!("{:.2}", c / self.report.seconds.max(1e-9))
+        })
+    }
 }
 
 fn timed(
@@ -119,7 +141,9 @@ fn timed(
     let pos = input::load(Some(case.rules), &case.source)?;
     let load = load();
     progress(&format!("{}: {what} ...", case.label));
+    let cpu0 = cpu_seconds();
     let report = solve(&pos, opts)?;
+    let cpu = cpu0.zip(cpu_seconds()).map(|(a, b)| b - a);
     progress(&format!(
         "{}: {what}: {} in {:.2} s, {} nodes (load {load})",
         case.label,
@@ -127,7 +151,7 @@ fn timed(
         report.seconds,
         report.nodes
     ));
-    Ok(Timed { report, load })
+    Ok(Timed { report, load, cpu })
 }
 
 /// Times one random 8-byte read against two adjacent cache lines (a 128-byte bucket) in a
@@ -374,8 +398,11 @@ pub fn markdown(r: &Report) -> String {
     let _ = writeln!(
         s,
         "Each figure is from one run. The machine is shared: the load column is the \
-         one-minute load average just before each solve; a load above the number of CPUs \
-         means the solve shared them with other programs, which distorts ratios.\n"
+         one-minute load average just before each solve, and \"cores had\" is the CPU time the \
+         solve got over its wall time. A speedup means something only when the two-thread \
+         run had close to two cores: Linux shares CPU time fairly between sessions \
+         (autogroup), not threads, so on a busy machine two threads get no more CPU than \
+         one and the wall-time ratio shows the contention, not the search.\n"
     );
 
     let _ = writeln!(s, "## Speedup of 2 threads over 1\n");
@@ -388,9 +415,10 @@ pub fn markdown(r: &Report) -> String {
     );
     let _ = writeln!(
         s,
-        "| position | value | threads | nodes | seconds | nodes/s | load | speedup |"
+        "| position | value | threads | nodes | seconds | nodes/s | CPU s | cores had | load | \
+         speedup |"
     );
-    let _ = writeln!(s, "|---|---|--:|--:|--:|--:|--:|--:|");
+    let _ = writeln!(s, "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|");
     for (case, one, two) in &r.speedup {
         for (t, x) in [(1, one), (2, two)] {
             let rep = &x.report;
@@ -401,12 +429,14 @@ pub fn markdown(r: &Report) -> String {
             };
             let _ = writeln!(
                 s,
-                "| {} | {} | {t} | {} | {:.2} | {} | {} | {speed} |",
+                "| {} | {} | {t} | {} | {:.2} | {} | {} | {} | {} | {speed} |",
                 case.label,
                 rep.value.name(),
                 group_digits(rep.nodes),
                 rep.seconds,
                 group_digits((rep.nodes as f64 / rep.seconds.max(1e-9)) as u64),
+                x.cpu.map_or("?".into(), |c| format!("{c:.2}")),
+                x.cores(),
                 x.load
             );
         }

@@ -55,6 +55,8 @@ pub struct Dfpn<'t> {
     ctl: Option<&'t Control>,
     /// Part of `nodes` already added to the shared counter.
     flushed: u64,
+    /// Key of the node [`Dfpn::run`] started from.
+    root: [u64; 2],
 }
 
 /// Nodes a worker counts locally before adding them to the shared counter.
@@ -88,6 +90,7 @@ impl<'t> Dfpn<'t> {
             zones: ZoneStore::new(ZONE_STORE_ENTRIES),
             ctl: None,
             flushed: nodes,
+            root: [0; 2],
         }
     }
 
@@ -116,6 +119,7 @@ impl<'t> Dfpn<'t> {
 
     /// Runs df-pn from `pos` until it is solved or a limit is hit.
     pub fn run(&mut self, pos: &mut Position) -> Proof {
+        self.root = self.key(pos);
         let (pn, dn) = self.mid(pos, INF, INF, Mode::Main);
         match (pn, dn) {
             (0, _) => Proof::Proven,
@@ -273,6 +277,11 @@ impl<'t> Dfpn<'t> {
             }
             let sel = select(&children, or);
             nums = sel.numbers;
+            if key == self.root && mode == Mode::Main {
+                // The root's numbers as they go, for the progress line (the root is past
+                // its rules check, so an unsolved entry here is what `seen` expects).
+                self.tt.store(key, nums.0, nums.1, 1);
+            }
             if nums.0 >= th_pn || nums.1 >= th_dn || self.out_of_budget() {
                 break;
             }

@@ -251,6 +251,7 @@ impl<'a> Session<'a> {
             num(dn),
             100.0 * self.fill.1,
         ));
+        bar.tick();
     }
 }
 
