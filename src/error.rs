@@ -23,6 +23,9 @@ pub enum Error {
     /// A table file that cannot be trusted (other rules, version, size; damaged).
     #[error("bad table file: {0}")]
     Table(String),
+    /// A checkpoint that cannot be trusted or does not belong to this solve.
+    #[error("bad checkpoint: {0}")]
+    Checkpoint(String),
     /// Any other bad option value.
     #[error("bad option: {0}")]
     Option(String),

@@ -2,6 +2,7 @@
 //! tic-tac-toe and the rest of the family) with depth-first proof-number search.
 
 pub mod bench;
+pub mod bench_threads;
 pub mod board;
 pub mod error;
 pub mod input;

@@ -1,14 +1,20 @@
 //! The `c6solve` command line: parses arguments, calls the library, prints results.
 
 use c6solve::bench::{self, BenchOptions};
+use c6solve::bench_threads::{self, ThreadsOptions};
 use c6solve::input::{self, Source};
 use c6solve::notation::format_point;
 use c6solve::render::board_text;
-use c6solve::search::{Goal, Outcome, SolveOptions, SolveReport, open_table, solve_with};
+use c6solve::search::{
+    Goal, Outcome, SolveOptions, SolveReport, checkpoint, open_table, solve_with,
+};
 use c6solve::{Error, Position, Rules};
 use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::io::IsTerminal;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// Proves wins, losses and draws in Connect6 and the Connect(m,n,k,p,q) family.
@@ -28,6 +34,10 @@ enum Command {
     /// Solves the empty boards 5,5,4,1,1, 6,5,4,1,1, 8,4,4,1,1 and 9,4,4,1,1 and the
     /// built-in Connect6 puzzle one after another, writes the table with the machine and
     /// commit to --out and prints it. Exits 1 if the solver proves a wrong value.
+    ///
+    /// With --threads-report it measures threads, table and checkpoints instead (speedup of
+    /// 2 threads over 1, bytes per entry, checkpoint cost per GiB, resume against scratch)
+    /// and writes results/threads.md.
     Bench(BenchArgs),
 }
 
@@ -78,24 +88,49 @@ struct SolveArgs {
     /// or size, truncated or damaged.
     #[arg(long, value_name = "FILE")]
     tt: Option<String>,
-    /// Rebuild the --tt file from scratch instead of reusing it.
+    /// Rebuild the --tt file from scratch instead of reusing it (its checkpoint goes too).
     #[arg(long, requires = "tt")]
     tt_reset: bool,
+    /// Search threads over the one table [default: one per core].
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    threads: Option<String>,
+    /// With --tt: bring the workers to a halt every SECS seconds, write the table back and
+    /// save the run's state to FILE.ckpt [default: 300]. Running the same command again
+    /// continues from the last checkpoint.
+    #[arg(
+        long,
+        value_name = "SECS",
+        requires = "tt",
+        allow_negative_numbers = true
+    )]
+    checkpoint_every: Option<String>,
+    /// Fail unless the --tt file has a checkpoint of this same solve to continue (without
+    /// --resume a matching checkpoint is continued anyway).
+    #[arg(long, requires = "tt")]
+    resume: bool,
     /// Print one JSON object instead of the board and text.
     #[arg(long)]
     json: bool,
+    /// No progress line on stderr (it is shown only on a terminal, never with --json).
+    #[arg(long)]
+    quiet: bool,
     /// Search every defender move: turn relevance-zone pruning off (for measurement and
     /// cross-checks; values never change).
     #[arg(long)]
     no_zones: bool,
 }
 
-/// Options of `bench` (the logic lives in `c6solve::bench`).
+/// Options of `bench` (the logic lives in `c6solve::bench` and `c6solve::bench_threads`).
 #[derive(Args)]
 struct BenchArgs {
-    /// Where to write the Markdown table.
-    #[arg(long, value_name = "FILE", default_value = "results/bench.md")]
-    out: String,
+    /// Where to write the Markdown table [default: results/bench.md, or results/threads.md
+    /// with --threads-report].
+    #[arg(long, value_name = "FILE")]
+    out: Option<String>,
+    /// Measure threads, table and checkpoints (results/threads.md) instead of the speed
+    /// targets.
+    #[arg(long, conflicts_with_all = ["only", "repeat"])]
+    threads_report: bool,
     /// Transposition table size in MiB (a fresh table for every solve).
     #[arg(long, value_name = "MIB", default_value = "1024")]
     tt_size: String,
@@ -106,8 +141,8 @@ struct BenchArgs {
     #[arg(long, value_name = "RULES")]
     only: Option<String>,
     /// Solve each position N times and report the median time.
-    #[arg(long, value_name = "N", default_value = "1")]
-    repeat: String,
+    #[arg(long, value_name = "N")]
+    repeat: Option<String>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -192,9 +227,25 @@ fn run_solve(args: SolveArgs) -> Result<ExitCode, Error> {
         zones: !args.no_zones,
         tt_file: args.tt.map(std::path::PathBuf::from),
         tt_reset: args.tt_reset,
+        threads: args
+            .threads
+            .as_deref()
+            .map(parse_threads)
+            .transpose()?
+            .unwrap_or(0),
+        checkpoint_every: args
+            .checkpoint_every
+            .as_deref()
+            .map(|t| parse_secs("--checkpoint-every", t))
+            .transpose()?,
+        resume: args.resume,
+        progress: !args.json && !args.quiet && std::io::stderr().is_terminal(),
+        interrupt: Some(interrupt_flag()),
     };
     let pos = input::load(rules, &source)?;
-    // Open (and so validate) the table before printing anything: bad input prints nothing.
+    // Refuse a bad checkpoint and open (and so validate) the table before printing anything:
+    // bad input prints nothing.
+    checkpoint::load_for(&pos, &opts)?;
     let table = open_table(&opts, pos.rules())?;
     if !args.json {
         print_header(&pos, &source);
@@ -205,17 +256,87 @@ fn run_solve(args: SolveArgs) -> Result<ExitCode, Error> {
     } else {
         print_report(&pos, &report);
     }
+    if report.interrupted {
+        match &report.checkpoint {
+            Some(ck) => eprintln!(
+                "c6solve: interrupted; state saved in {}. Resume with: {}",
+                ck.display(),
+                resume_command()
+            ),
+            None => eprintln!("c6solve: interrupted; without --tt FILE there is nothing to resume"),
+        }
+        return Ok(ExitCode::from(130));
+    }
+    if let Some(ck) = &report.checkpoint
+        && !args.json
+    {
+        println!(
+            "checkpoint: {} (continue with: {})",
+            ck.display(),
+            resume_command()
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }
 
+/// A flag set by Ctrl-C, SIGTERM or SIGHUP: the search then stops, writes a last checkpoint
+/// and says how to resume. A second signal ends the process at once (exit 130); the last
+/// checkpoint written is still good.
+fn interrupt_flag() -> Arc<AtomicBool> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let seen = flag.clone();
+    // Without a handler (one already set) the default action applies: the process ends and
+    // a later run resumes from the last periodic checkpoint.
+    let _ = ctrlc::set_handler(move || {
+        if seen.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+    flag
+}
+
+/// The command that continues this solve: this one without --tt-reset (which would start
+/// over), with --resume.
+fn resume_command() -> String {
+    let mut words: Vec<String> = std::env::args()
+        .filter(|a| a != "--tt-reset" && a != "--resume")
+        .map(|a| shell_quote(&a))
+        .collect();
+    words.push("--resume".into());
+    words.join(" ")
+}
+
+/// `word` quoted for a POSIX shell when it needs it.
+fn shell_quote(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./,=:+@%".contains(c));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
 fn run_bench(args: BenchArgs) -> Result<ExitCode, Error> {
-    let opts = BenchOptions {
-        tt_mib: parse_tt_size(&args.tt_size)?,
-        time_limit: parse_seconds(&args.time_limit)?,
-        only: args.only,
-        repeat: parse_repeat(&args.repeat)?,
+    let all_right = if args.threads_report {
+        let opts = ThreadsOptions {
+            tt_mib: parse_tt_size(&args.tt_size)?,
+            time_limit: parse_seconds(&args.time_limit)?,
+            ..ThreadsOptions::default()
+        };
+        let out = args.out.as_deref().unwrap_or("results/threads.md");
+        bench_threads::run_and_write(&opts, out)?
+    } else {
+        let opts = BenchOptions {
+            tt_mib: parse_tt_size(&args.tt_size)?,
+            time_limit: parse_seconds(&args.time_limit)?,
+            only: args.only,
+            repeat: parse_repeat(args.repeat.as_deref().unwrap_or("1"))?,
+        };
+        bench::run_and_write(&opts, args.out.as_deref().unwrap_or("results/bench.md"))?
     };
-    let all_right = bench::run_and_write(&opts, &args.out)?;
     Ok(if all_right {
         ExitCode::SUCCESS
     } else {
@@ -246,6 +367,15 @@ fn parse_nodes(text: &str) -> Result<u64, Error> {
     }
 }
 
+fn parse_threads(text: &str) -> Result<usize, Error> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=1024).contains(&n) => Ok(n),
+        _ => Err(Error::Option(format!(
+            "--threads '{text}': expected a whole number from 1 to 1024"
+        ))),
+    }
+}
+
 fn parse_repeat(text: &str) -> Result<u32, Error> {
     match text.trim().parse::<u32>() {
         Ok(n) if n > 0 => Ok(n),
@@ -256,10 +386,14 @@ fn parse_repeat(text: &str) -> Result<u32, Error> {
 }
 
 fn parse_seconds(text: &str) -> Result<Duration, Error> {
+    parse_secs("--time-limit", text)
+}
+
+fn parse_secs(option: &str, text: &str) -> Result<Duration, Error> {
     match text.trim().parse::<f64>() {
         Ok(s) if s > 0.0 && s.is_finite() && s < 1e9 => Ok(Duration::from_secs_f64(s)),
         _ => Err(Error::Option(format!(
-            "--time-limit '{text}': expected seconds above 0"
+            "{option} '{text}': expected seconds above 0"
         ))),
     }
 }
@@ -295,6 +429,7 @@ fn print_report(pos: &Position, r: &SolveReport) {
         Outcome::Loss => format!("{} wins against any defence", who.opponent()),
         Outcome::Draw => "neither side can force a win".to_string(),
         Outcome::NoWin => format!("{who} cannot force a win"),
+        Outcome::Unknown if r.interrupted => "interrupted before a proof".to_string(),
         Outcome::Unknown => "not proven within the limits".to_string(),
     };
     println!("value: {} ({meaning})", r.value.name());
@@ -311,12 +446,26 @@ fn print_report(pos: &Position, r: &SolveReport) {
         };
         println!("{label}: {}", best.join(" "));
     }
+    let threads = if r.threads == 1 {
+        "1 thread".to_string()
+    } else {
+        format!("{} threads", r.threads)
+    };
     println!(
-        "nodes: {}  time: {:.3} s  ({:.0} nodes/s)",
+        "nodes: {}  time: {:.3} s  ({:.0} nodes/s, {threads})",
         r.nodes,
         r.seconds,
         r.nodes as f64 / r.seconds.max(1e-9)
     );
+    if r.resumed {
+        println!(
+            "resumed: earlier sessions {} nodes in {:.3} s; in all {} nodes, {:.3} s",
+            r.prior_nodes,
+            r.prior_seconds,
+            r.prior_nodes + r.nodes,
+            r.prior_seconds + r.seconds
+        );
+    }
 }
 
 fn json_report(pos: &Position, r: &SolveReport) -> serde_json::Value {
@@ -333,5 +482,11 @@ fn json_report(pos: &Position, r: &SolveReport) -> serde_json::Value {
         "best": best,
         "nodes": r.nodes,
         "seconds": r.seconds,
+        "threads": r.threads,
+        "resumed": r.resumed,
+        "total_nodes": r.prior_nodes + r.nodes,
+        "total_seconds": r.prior_seconds + r.seconds,
+        "interrupted": r.interrupted,
+        "checkpoint": r.checkpoint.as_ref().map(|p| p.display().to_string()),
     })
 }

@@ -80,11 +80,17 @@ fn solve_json(args: &[&str]) -> Map<String, Value> {
         keys,
         [
             "best",
+            "checkpoint",
+            "interrupted",
             "nodes",
+            "resumed",
             "rules",
             "seconds",
             "stones_left",
+            "threads",
             "to_move",
+            "total_nodes",
+            "total_seconds",
             "value"
         ],
         "fields of {what}"
@@ -113,6 +119,20 @@ fn solve_json(args: &[&str]) -> Map<String, Value> {
         "best holds strings: {what}"
     );
     assert!(obj["nodes"].is_u64(), "nodes: {what}");
+    assert!(
+        obj["threads"].as_u64().is_some_and(|t| t >= 1),
+        "threads: {what}"
+    );
+    assert!(obj["resumed"].is_boolean(), "resumed: {what}");
+    assert_eq!(obj["interrupted"], false, "interrupted: {what}");
+    assert!(
+        obj["total_nodes"].as_u64() >= obj["nodes"].as_u64(),
+        "total_nodes: {what}"
+    );
+    assert!(
+        obj["checkpoint"].is_null() || obj["checkpoint"].is_string(),
+        "checkpoint: {what}"
+    );
     assert!(
         obj["seconds"].as_f64().is_some_and(|s| s >= 0.0),
         "seconds: {what}"
@@ -248,6 +268,27 @@ fn bad_option_values() {
     assert_bad_input(&["solve", "--nodes", "-5"], "--nodes");
     assert_bad_input(&["solve", "--nodes", "1.5"], "--nodes");
     assert_bad_input(&["solve", "--goal", "lose"], "--goal");
+    assert_bad_input(&["solve", "--threads", "0"], "--threads");
+    assert_bad_input(&["solve", "--threads", "-2"], "--threads");
+    assert_bad_input(&["solve", "--threads", "two"], "--threads");
+    assert_bad_input(&["solve", "--threads", "100000"], "--threads");
+    let tt = missing_path();
+    assert_bad_input(
+        &["solve", "--tt", &tt, "--checkpoint-every", "0"],
+        "--checkpoint-every",
+    );
+    assert_bad_input(
+        &["solve", "--tt", &tt, "--checkpoint-every", "-5"],
+        "--checkpoint-every",
+    );
+    assert_bad_input(
+        &["solve", "--tt", &tt, "--checkpoint-every", "soon"],
+        "--checkpoint-every",
+    );
+    // Checkpoints and resuming need a table file.
+    assert_bad_input(&["solve", "--checkpoint-every", "60"], "--tt");
+    assert_bad_input(&["solve", "--resume"], "--tt");
+    assert!(!Path::new(&tt).exists(), "no file made for bad input");
 }
 
 #[test]
@@ -443,9 +484,18 @@ fn goal_win_on_a_draw_is_no_win() {
 
 #[test]
 fn node_limit_gives_unknown() {
-    // Connect(5,5,4,1,1) needs far more than one node.
-    let r = expect_value(&["--rules", "5,5,4,1,1", "--nodes", "1"], "unknown");
+    // Connect(5,5,4,1,1) needs far more than one node. One thread stops exactly at the
+    // limit; several may each have begun a node when the first one reaches it.
+    let r = expect_value(
+        &["--rules", "5,5,4,1,1", "--nodes", "1", "--threads", "1"],
+        "unknown",
+    );
     assert!(r["nodes"].as_u64().unwrap() <= 1, "{r:?}");
+    let r = expect_value(
+        &["--rules", "5,5,4,1,1", "--nodes", "1", "--threads", "2"],
+        "unknown",
+    );
+    assert!(r["nodes"].as_u64().unwrap() <= 2, "{r:?}");
 }
 
 #[test]
@@ -790,4 +840,43 @@ fn table_file_is_reused_and_checked() {
         "--tt-size 8",
     );
     assert_bad_input(&["solve", "--rules", "6,4,4,1,1", "--tt-reset"], "--tt");
+
+    // Checkpoints beside the table: nothing to resume after a finished solve.
+    let base = [
+        "solve",
+        "--rules",
+        "6,4,4,1,1",
+        "--tt",
+        path,
+        "--tt-size",
+        "8",
+    ];
+    assert_bad_input(&[&base[..], &["--resume"]].concat(), "no checkpoint");
+    // A solve stopped by its limit leaves one, and says how to continue.
+    let moves = ["--moves", "A1", "--nodes", "5", "--threads", "1"];
+    let out = run(&[&base[..], &moves[..]].concat());
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let ckpt = format!("{path}.ckpt");
+    assert!(
+        stdout.contains(&format!("checkpoint: {ckpt} (continue with: ")),
+        "{stdout}"
+    );
+    assert!(Path::new(&ckpt).exists());
+    // It belongs to that position: another one is refused, and so is a damaged checkpoint.
+    assert_bad_input(&base, "belongs to a solve with another position");
+    let mut bytes = std::fs::read(&ckpt).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x40;
+    std::fs::write(&ckpt, &bytes).unwrap();
+    assert_bad_input(&[&base[..], &moves[..2]].concat(), "damaged");
+    std::fs::write(&ckpt, b"not a checkpoint").unwrap();
+    assert_bad_input(
+        &[&base[..], &moves[..2]].concat(),
+        "not a c6solve checkpoint",
+    );
+    // --tt-reset starts afresh on purpose, dropping the checkpoint.
+    let fresh = solve_json(&[&base[..], &["--tt-reset", "--json"]].concat());
+    assert_eq!(fresh["value"], first["value"]);
+    assert!(!Path::new(&ckpt).exists());
 }

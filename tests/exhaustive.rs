@@ -244,10 +244,11 @@ fn oracle_only() -> bool {
 /// Runs the solver with one goal. A small table (boards here have at most 36 points) keeps
 /// a thousand solves from spending their time clearing memory; the time limit turns a hang
 /// into a failure that names the position (`unknown`) instead of a stuck test run.
-fn solver_value(pos: &Position, goal: Goal, zones: bool) -> Outcome {
+fn solver_value(pos: &Position, goal: Goal, zones: bool, threads: usize) -> Outcome {
     let opts = SolveOptions {
         goal,
         zones,
+        threads,
         tt_mib: 4,
         time_limit: Some(Duration::from_secs(120)),
         ..Default::default()
@@ -265,11 +266,25 @@ fn compare(r: &Rules, moves: &[Cell], expected: Val) -> Option<String> {
         Outcome::NoWin
     };
     // A panic is reported with its position like any disagreement instead of ending the run.
-    // Both goals run with relevance zones off and on: pruning must never change a value.
-    let run = |goal, zones| catch_unwind(AssertUnwindSafe(|| solver_value(&pos, goal, zones))).ok();
-    let (mut got, mut got_win, mut zones_on) = (None, None, false);
-    for zones in [false, true] {
-        (got, got_win, zones_on) = (run(Goal::Value, zones), run(Goal::Win, zones), zones);
+    // Both goals run on one thread with relevance zones off and on (pruning must never change
+    // a value), then on two threads sharing the table (neither may the thread count).
+    let run = |goal, zones, threads| {
+        catch_unwind(AssertUnwindSafe(|| {
+            solver_value(&pos, goal, zones, threads)
+        }))
+        .ok()
+    };
+    let (mut got, mut got_win, mut setting) = (None, None, "");
+    for (zones, threads, name) in [
+        (false, 1, "zones off"),
+        (true, 1, "zones on"),
+        (false, 2, "2 threads"),
+    ] {
+        (got, got_win, setting) = (
+            run(Goal::Value, zones, threads),
+            run(Goal::Win, zones, threads),
+            name,
+        );
         if got != Some(want) || got_win != Some(want_win) {
             break;
         }
@@ -279,9 +294,8 @@ fn compare(r: &Rules, moves: &[Cell], expected: Val) -> Option<String> {
     }
     let name = |o: Option<Outcome>| o.map_or("panic", Outcome::name);
     Some(format!(
-        "rules {r} moves \"{}\" (zones {}): oracle {}, solver Value {} / Win {} (want {})",
+        "rules {r} moves \"{}\" ({setting}): oracle {}, solver Value {} / Win {} (want {})",
         format_moves(r, moves),
-        if zones_on { "on" } else { "off" },
         want.name(),
         name(got),
         name(got_win),
@@ -357,11 +371,13 @@ fn empty_board(r: Rules, expected: Outcome, oracle_too: bool) {
         return;
     }
     let pos = Position::new(r);
-    assert_eq!(
-        solver_value(&pos, Goal::Value, false),
-        expected,
-        "solver, empty {r}"
-    );
+    for threads in [1, 2] {
+        assert_eq!(
+            solver_value(&pos, Goal::Value, false, threads),
+            expected,
+            "solver, empty {r}, {threads} threads"
+        );
+    }
 }
 
 #[test]

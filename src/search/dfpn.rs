@@ -7,6 +7,7 @@
 //! share one table entry.
 
 use super::movegen;
+use super::parallel::Control;
 use super::tt::{INF, Pn, Table};
 use crate::board::{Cell, Position};
 use crate::pairing;
@@ -58,7 +59,16 @@ pub struct Dfpn<'t> {
     probes: Throttle,
     /// Back-off of the null-move searches at defender nodes.
     null_moves: Throttle,
+    /// The solve's shared counters and flags when this searcher is one of its workers.
+    ctl: Option<&'t Control>,
+    /// Part of `nodes` already added to the shared counter.
+    flushed: u64,
+    /// Key of the node [`Dfpn::run`] started from.
+    root: [u64; 2],
 }
+
+/// Nodes a worker counts locally before adding them to the shared counter.
+const FLUSH_EVERY: u64 = 256;
 
 /// Extra defender stones a zone's claim covers, in turns: one turn of p stones.
 const ZONE_EXTRA: u16 = 1;
@@ -97,6 +107,26 @@ impl<'t> Dfpn<'t> {
             use_tss: true,
             probes: Throttle::default(),
             null_moves: Throttle::default(),
+            ctl: None,
+            flushed: nodes,
+            root: [0; 2],
+        }
+    }
+
+    /// Makes this searcher a worker of a solve: its nodes go to the shared counter (the node
+    /// limit then applies to the sum of all workers), it stops when the control says so and
+    /// waits while a checkpoint is taken. With several workers it also marks the nodes it is
+    /// in as busy and steers away from nodes other workers are in (see [`Control`]).
+    pub fn with_control(mut self, ctl: &'t Control) -> Dfpn<'t> {
+        self.ctl = Some(ctl);
+        self
+    }
+
+    /// Adds the nodes counted since the last flush to the shared counter.
+    pub fn flush_nodes(&mut self) {
+        if let Some(ctl) = self.ctl {
+            ctl.add_nodes(self.nodes - self.flushed);
+            self.flushed = self.nodes;
         }
     }
 
@@ -122,6 +152,7 @@ impl<'t> Dfpn<'t> {
     /// first gets a threat-space search (see [`Mode::Tss`]): a forcing kill is often found
     /// there at a fraction of the cost, and what it proves is stored for the main search.
     pub fn run(&mut self, pos: &mut Position) -> Proof {
+        self.root = self.key(pos);
         if self.use_tss && pos.to_move() == self.attacker && !pos.is_over() {
             let (pn, _) = self.sub_search(pos, ROOT_TSS_NODES);
             if pn == 0 {
@@ -222,8 +253,23 @@ impl<'t> Dfpn<'t> {
         if self.aborted {
             return true;
         }
+        let mut total = self.nodes;
+        if let Some(ctl) = self.ctl {
+            if self.nodes - self.flushed >= FLUSH_EVERY {
+                self.flush_nodes();
+            }
+            if ctl.needs_attention() {
+                // Stop, or a checkpoint: the count must be exact while the workers wait.
+                self.flush_nodes();
+                if ctl.check_in() {
+                    self.aborted = true;
+                    return true;
+                }
+            }
+            total = ctl.nodes() + (self.nodes - self.flushed);
+        }
         if let Some(max) = self.limits.max_nodes
-            && self.nodes >= max
+            && total >= max
         {
             self.aborted = true;
         }
@@ -232,6 +278,11 @@ impl<'t> Dfpn<'t> {
             && Instant::now() >= deadline
         {
             self.aborted = true;
+        }
+        if self.aborted
+            && let Some(ctl) = self.ctl
+        {
+            ctl.stop();
         }
         self.aborted || self.sub_limit.is_some_and(|l| self.nodes >= l)
     }
@@ -297,6 +348,11 @@ impl<'t> Dfpn<'t> {
         if or && mode == Mode::Main && !seen && self.tss_proves(pos, PROBE_TSS_NODES) {
             return (0, INF);
         }
+        // Several workers: this node is busy while it is on our stack (see `divert`).
+        let shared = self.ctl.filter(|c| c.is_shared());
+        if let Some(ctl) = shared {
+            ctl.enter(key);
+        }
         let (mut children, deduped) = self.children(pos, &defence, mode);
         if !or
             && mode == Mode::Main
@@ -315,9 +371,18 @@ impl<'t> Dfpn<'t> {
             }
             let sel = select(&children, or);
             nums = sel.numbers;
+            if key == self.root && mode == Mode::Main {
+                // The root's numbers as they go, for the progress line (the root is past
+                // its rules check, so an unsolved entry here is what `seen` expects).
+                self.tt.store(key, nums.0, nums.1, 1);
+            }
             if nums.0 >= th_pn || nums.1 >= th_dn || self.out_of_budget() {
                 break;
             }
+            let sel = match shared {
+                Some(ctl) => divert(&children, or, sel, if or { th_pn } else { th_dn }, ctl),
+                None => sel,
+            };
             let child = &children[sel.best];
             let (cth_pn, cth_dn) = if or {
                 (
@@ -338,6 +403,13 @@ impl<'t> Dfpn<'t> {
             // only solved numbers (which never change) decide the node.
             let child = &mut children[sel.best];
             (child.pn, child.dn) = (cpn, cdn);
+            if shared.is_some() {
+                // Other workers solve and update siblings meanwhile: read what they found.
+                self.refresh(&mut children, sel.best, mode);
+            }
+        }
+        if let Some(ctl) = shared {
+            ctl.leave(key);
         }
         let work = (self.nodes - start_nodes + 1).min(u32::MAX as u64) as u32;
         self.store(pos, key, nums, work, mode);
@@ -453,6 +525,21 @@ impl<'t> Dfpn<'t> {
             zone::add_defender_windows(&mut zone, pos, defender, r + ZONE_EXTRA * p);
         }
         Some(zone)
+    }
+
+    /// Reads the children's numbers from the table again, except the one just searched.
+    fn refresh(&self, children: &mut [Child], searched: usize, mode: Mode) {
+        for (i, c) in children.iter_mut().enumerate() {
+            if i == searched {
+                continue;
+            }
+            if let Some(e) = self.tt.probe(c.key) {
+                if mode == Mode::Tss && self.use_zones && e.pn == 0 && !self.zones.contains(c.key) {
+                    continue;
+                }
+                (c.pn, c.dn) = (e.pn, e.dn);
+            }
+        }
     }
 
     /// The node's moves, with symmetric duplicates (children with equal keys) removed so
@@ -657,6 +744,46 @@ fn select(children: &[Child], or: bool) -> Selection {
     }
 }
 
+/// With several workers: the child to search and its sibling bound, when children other
+/// workers are in count as harder than they are (their "min" side number doubled, plus one).
+/// The busy mark is a virtual proof number in the manner of Kaneko (2010): workers spread out
+/// over the siblings instead of all following the same best child. Only children whose real
+/// number is below the node's threshold `th` are candidates, so the child searched always has
+/// work to do below its threshold; the node's own numbers stay the real ones.
+fn divert(children: &[Child], or: bool, real: Selection, th: Pn, ctl: &Control) -> Selection {
+    let min_side = |c: &Child| if or { c.pn } else { c.dn };
+    let eff = |c: &Child| {
+        let m = min_side(c);
+        if m == 0 || m == INF || !ctl.is_busy(c.key) {
+            m
+        } else {
+            (m as u64 * 2 + 1).min(INF as u64 - 1) as Pn
+        }
+    };
+    let (mut best, mut best_eff) = (real.best, INF);
+    for (i, c) in children.iter().enumerate() {
+        let e = eff(c);
+        if min_side(c) < th && e < best_eff {
+            (best, best_eff) = (i, e);
+        }
+    }
+    // Busy marks change while we look: the bound never drops to the chosen child's number,
+    // so the child always gets at least one step of work.
+    let second = children
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != best)
+        .map(|(_, c)| eff(c))
+        .min()
+        .unwrap_or(INF)
+        .max(min_side(&children[best]));
+    Selection {
+        numbers: real.numbers,
+        best,
+        second,
+    }
+}
+
 struct Selection {
     numbers: (Pn, Pn),
     best: usize,
@@ -682,6 +809,17 @@ fn sub_keep(th: Pn, total: Pn, child: Pn) -> Pn {
     }
     let others = total as u64 - child.min(total) as u64;
     (th as u64).saturating_sub(others).min(INF as u64 - 1) as Pn
+}
+
+/// The table key of `pos` in a run that proves "`attacker` wins".
+pub fn key_for(pos: &Position, attacker: Color) -> [u64; 2] {
+    node_key(
+        pos.stone_key(),
+        pos.to_move(),
+        pos.stones_left(),
+        attacker,
+        pos,
+    )
 }
 
 /// The table key of a node: symmetry-reduced stones, side to move, stones left, attacker.

@@ -1,8 +1,11 @@
 //! The solver: df-pn over single stones ([`dfpn`]), move generation ([`movegen`]) and the
 //! transposition table ([`tt`]). [`solve`] is the entry point.
 
+pub mod checkpoint;
 pub mod dfpn;
 pub mod movegen;
+pub mod parallel;
+mod session;
 pub mod tt;
 pub mod ttfile;
 
@@ -10,8 +13,13 @@ use crate::board::{Cell, Position};
 use crate::error::{Error, Result};
 use crate::rules::Rules;
 use crate::threats;
-use dfpn::{Dfpn, Limits, Proof};
-use std::time::{Duration, Instant};
+use dfpn::{Dfpn, Proof};
+pub use session::DEFAULT_CHECKPOINT_EVERY;
+use session::Session;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 use tt::Table;
 
 /// What to prove.
@@ -71,6 +79,25 @@ pub struct SolveOptions {
     /// move, for measurement and cross-checks). Never changes a value: checked against
     /// exhaustive search and by the zones on/off property test.
     pub zones: bool,
+    /// Search workers over the one table; 0 means one per core ([`default_threads`]).
+    /// Values never depend on it.
+    pub threads: usize,
+    /// How often to checkpoint a solve over a table file (`tt_file`); `None` means
+    /// [`DEFAULT_CHECKPOINT_EVERY`]. Ignored without a table file.
+    pub checkpoint_every: Option<Duration>,
+    /// Insist on resuming: fail unless the table file has a checkpoint of this solve. Without
+    /// it a matching checkpoint is resumed anyway, and a solve starts afresh when there is none.
+    pub resume: bool,
+    /// Draw a progress line on stderr (the caller decides whether stderr is a terminal).
+    pub progress: bool,
+    /// Set (e.g. by a Ctrl-C handler) to stop the search: it then writes a last checkpoint
+    /// and answers `unknown` with [`SolveReport::interrupted`] set.
+    pub interrupt: Option<Arc<AtomicBool>>,
+}
+
+/// Workers used when [`SolveOptions::threads`] is 0: one per core.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 impl Default for SolveOptions {
@@ -83,6 +110,11 @@ impl Default for SolveOptions {
             tt_file: None,
             tt_reset: false,
             zones: true,
+            threads: 0,
+            checkpoint_every: None,
+            resume: false,
+            progress: false,
+            interrupt: None,
         }
     }
 }
@@ -94,10 +126,24 @@ pub struct SolveReport {
     pub value: Outcome,
     /// The best stones for the rest of this turn (may be empty when the game is over).
     pub best: Vec<Cell>,
-    /// Nodes expanded over all runs.
+    /// Nodes expanded over all runs of this session.
     pub nodes: u64,
-    /// Wall time in seconds.
+    /// Wall time of this session in seconds.
     pub seconds: f64,
+    /// Search workers used.
+    pub threads: usize,
+    /// True when this session continued a checkpoint.
+    pub resumed: bool,
+    /// Nodes of the earlier sessions of a resumed solve (0 for a fresh one).
+    pub prior_nodes: u64,
+    /// Seconds of the earlier sessions of a resumed solve.
+    pub prior_seconds: f64,
+    /// True when [`SolveOptions::interrupt`] stopped the search.
+    pub interrupted: bool,
+    /// Checkpoints this session wrote.
+    pub checkpoints: u64,
+    /// The checkpoint left to resume from, when the solve did not finish over a table file.
+    pub checkpoint: Option<PathBuf>,
 }
 
 /// Proves the value of `pos` for the side to move.
@@ -114,23 +160,38 @@ pub fn solve(pos: &Position, opts: &SolveOptions) -> Result<SolveReport> {
 
 /// The table `opts` asks for: anonymous memory, or the `--tt` file (created, validated or
 /// rebuilt). Separate from [`solve_with`] so a caller can refuse a bad file before printing.
+/// With `tt_reset` the file's checkpoint goes too: it described the old table.
 pub fn open_table(opts: &SolveOptions, rules: &Rules) -> Result<Table> {
     match &opts.tt_file {
-        Some(path) => ttfile::open(path, rules, opts.tt_mib, opts.tt_reset),
+        Some(path) => {
+            let table = ttfile::open(path, rules, opts.tt_mib, opts.tt_reset)?;
+            if opts.tt_reset {
+                let ck = checkpoint::path_for(path);
+                checkpoint::remove(&ck).map_err(|e| {
+                    Error::Io(format!("cannot remove checkpoint {}: {e}", ck.display()))
+                })?;
+            }
+            Ok(table)
+        }
         None => Table::new(opts.tt_mib)
             .map_err(|e| Error::Io(format!("cannot allocate a {} MiB table: {e}", opts.tt_mib))),
     }
 }
 
 /// [`solve`] over a table already opened with [`open_table`] (for the same rules).
+///
+/// Over a table file, a checkpoint of this same solve is resumed (see [`checkpoint`]); one
+/// that is damaged or of another solve is refused. Call [`checkpoint::load_for`] first to
+/// refuse it before printing anything.
 pub fn solve_with(pos: &Position, opts: &SolveOptions, table: Table) -> Result<SolveReport> {
+    let resume = checkpoint::load_for(pos, opts)?;
     let pos = pos.clone();
     let opts = opts.clone();
     let report = std::thread::Builder::new()
         .name("c6solve-search".into())
         .stack_size(256 << 20)
         .spawn(move || {
-            let report = solve_here(pos, &opts, &table);
+            let report = solve_here(pos, &opts, &table, resume);
             (report, table.flush())
         })
         .map_err(|e| Error::Io(format!("cannot start the search thread: {e}")))?
@@ -138,7 +199,7 @@ pub fn solve_with(pos: &Position, opts: &SolveOptions, table: Table) -> Result<S
         .map_err(|_| Error::Io("the search failed (internal error above)".into()))?;
     let (report, flushed) = report;
     flushed.map_err(|e| Error::Io(format!("cannot write the table file back: {e}")))?;
-    Ok(report)
+    report
 }
 
 /// The most table memory `--tt-size` accepts, in MiB: the machine's memory where it can be
@@ -154,64 +215,79 @@ pub fn max_tt_mib() -> usize {
         .unwrap_or(1 << 20)
 }
 
-fn solve_here(mut pos: Position, opts: &SolveOptions, table: &Table) -> SolveReport {
-    let start = Instant::now();
+fn solve_here(
+    mut pos: Position,
+    opts: &SolveOptions,
+    table: &Table,
+    resume: Option<checkpoint::Checkpoint>,
+) -> Result<SolveReport> {
     let me = pos.to_move();
+    let root = pos.clone();
+    let mut s = Session::new(&root, opts, table, resume);
     if let Some(value) = game_over_value(&pos) {
-        return report(value, Vec::new(), 0, start);
+        s.finish(true, 0)?;
+        return Ok(report(&s, value, Vec::new(), 0));
     }
-    let limits = Limits {
-        max_nodes: opts.max_nodes,
-        deadline: opts.time_limit.map(|d| start + d),
+    let limits = s.limits();
+    // A resumed solve in the second run knows the first was disproven: its proof may have
+    // been replaced in the table since, so it is not searched again.
+    let first = if s.phase() == 2 {
+        Proof::Disproven
+    } else {
+        s.run(1, me)?
     };
-    let zone_bytes = zone_memory(opts, &pos);
-    let mut run = Dfpn::new(table, me, limits, 0)
-        .with_zones(opts.zones)
-        .with_zone_memory(zone_bytes, pos.rules().cells());
-    let first = run.run(&mut pos);
-    let mut nodes = run.nodes;
-    if first == Proof::Proven {
+    // The moves of the line are read (and if need be re-searched) by one searcher.
+    let cells = pos.rules().cells();
+    let line_run = |attacker, s: &Session<'_>| {
+        Dfpn::new(table, attacker, limits, s.ctl.nodes())
+            .with_zones(opts.zones)
+            .with_zone_memory(zone_memory(opts), cells)
+    };
+    let (value, best, nodes) = if first == Proof::Proven {
+        let mut run = line_run(me, &s);
         let best = turn_line(&mut run, &mut pos, LineKind::Proven);
-        return report(Outcome::Win, best, run.nodes, start);
-    }
-    if first == Proof::Unknown {
+        (Outcome::Win, best, run.nodes)
+    } else if first == Proof::Unknown {
+        let mut run = line_run(me, &s);
         let best = turn_line(&mut run, &mut pos, LineKind::Promising);
-        return report(Outcome::Unknown, best, nodes, start);
-    }
-    if opts.goal == Goal::Win {
-        let best = first_move(&pos);
-        return report(Outcome::NoWin, best, nodes, start);
-    }
-    let mut run = Dfpn::new(table, me.opponent(), limits, nodes)
-        .with_zones(opts.zones)
-        .with_zone_memory(zone_bytes, pos.rules().cells());
-    let second = run.run(&mut pos);
-    nodes = run.nodes;
-    match second {
-        Proof::Proven => {
-            let best = first_move(&pos);
-            report(Outcome::Loss, best, nodes, start)
+        (Outcome::Unknown, best, run.nodes)
+    } else if opts.goal == Goal::Win {
+        (Outcome::NoWin, first_move(&pos), s.ctl.nodes())
+    } else {
+        match s.run(2, me.opponent())? {
+            Proof::Proven => (Outcome::Loss, first_move(&pos), s.ctl.nodes()),
+            Proof::Disproven => {
+                let mut run = line_run(me.opponent(), &s);
+                let best = turn_line(&mut run, &mut pos, LineKind::Disproven);
+                (Outcome::Draw, best, run.nodes)
+            }
+            Proof::Unknown => (Outcome::Unknown, first_move(&pos), s.ctl.nodes()),
         }
-        Proof::Disproven => {
-            let best = turn_line(&mut run, &mut pos, LineKind::Disproven);
-            report(Outcome::Draw, best, run.nodes, start)
-        }
-        Proof::Unknown => report(Outcome::Unknown, first_move(&pos), nodes, start),
-    }
+    };
+    s.finish(value != Outcome::Unknown, nodes)?;
+    Ok(report(&s, value, best, nodes))
 }
 
-/// Memory for relevance zones: an eighth of the table's, so that memory stays bounded by
-/// the size the user gave (the table plus this share).
-fn zone_memory(opts: &SolveOptions, _pos: &Position) -> usize {
+/// Memory for relevance zones: an eighth of the table's, shared out among the workers, so
+/// that memory stays bounded by the size the user gave (the table plus this share).
+pub(crate) fn zone_memory(opts: &SolveOptions) -> usize {
     (opts.tt_mib << 20) / 8
 }
 
-fn report(value: Outcome, best: Vec<Cell>, nodes: u64, start: Instant) -> SolveReport {
+fn report(s: &Session<'_>, value: Outcome, best: Vec<Cell>, nodes: u64) -> SolveReport {
+    let unfinished = value == Outcome::Unknown;
     SolveReport {
         value,
         best,
         nodes,
-        seconds: start.elapsed().as_secs_f64(),
+        seconds: s.start.elapsed().as_secs_f64(),
+        threads: s.threads,
+        resumed: s.resumed,
+        prior_nodes: s.prior_nodes,
+        prior_seconds: s.prior_seconds,
+        interrupted: s.ctl.is_interrupted(),
+        checkpoints: s.checkpoints,
+        checkpoint: s.checkpoint_path().filter(|_| unfinished).cloned(),
     }
 }
 

@@ -299,6 +299,60 @@ mod tests {
         assert!(t.probe([1 + 4 * stride, 1]).is_some());
     }
 
+    /// Many threads store and probe a few keys that all share two buckets, so entries are
+    /// replaced and rewritten under each other's feet all the time. Every key has its own
+    /// set of numbers that may be stored for it; a probe must never return numbers outside
+    /// that set (another key's numbers, or a torn mix of two stores).
+    #[test]
+    fn concurrent_stress_with_forced_collisions() {
+        let t = Table::new(1).unwrap();
+        let stride = (t.mask + 1) as u64;
+        // 24 keys over 2 buckets of 4 slots: constant eviction.
+        let keys: Vec<[u64; 2]> = (0..24u64)
+            .map(|i| [(i % 2) + (i / 2) * stride, 0x9E37_79B9 * (i + 1)])
+            .collect();
+        // The numbers key i may hold: solved for a win, or unsolved (i, j) for small j.
+        let allowed = |i: u64, pn: Pn, dn: Pn| {
+            (pn == 0 && dn == INF) || (pn as u64 == i + 1 && (dn as u64) < 1000 + i)
+        };
+        let threads = 8;
+        let bad = std::sync::atomic::AtomicU64::new(0);
+        let hits = std::sync::atomic::AtomicU64::new(0);
+        std::thread::scope(|s| {
+            for th in 0..threads {
+                let (t, keys, bad, hits) = (&t, &keys, &bad, &hits);
+                s.spawn(move || {
+                    let mut x = 0x1234_5678_9ABC_DEF1u64 ^ th;
+                    for _ in 0..200_000 {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        let i = (x >> 8) % keys.len() as u64;
+                        let k = keys[i as usize];
+                        if x & 1 == 0 {
+                            let (pn, dn) = if x & 6 == 0 {
+                                (0, INF)
+                            } else {
+                                ((i + 1) as Pn, ((x >> 40) % (1000 + i)) as Pn)
+                            };
+                            t.store(k, pn, dn, (x >> 50) as u32);
+                        } else if let Some(e) = t.probe(k) {
+                            hits.fetch_add(1, Ordering::Relaxed);
+                            if e.key != k || !allowed(i, e.pn, e.dn) {
+                                bad.fetch_add(1, Ordering::Relaxed);
+                            }
+                        }
+                    }
+                });
+            }
+        });
+        assert_eq!(bad.load(Ordering::Relaxed), 0);
+        assert!(
+            hits.load(Ordering::Relaxed) > 10_000,
+            "probes found entries"
+        );
+    }
+
     #[test]
     fn torn_entry_reads_as_empty() {
         let t = Table::new(1).unwrap();

@@ -112,7 +112,7 @@ impl Header {
 
 /// FNV-1a over the header bytes, folded through a multiply so that single-bit damage anywhere
 /// changes the result.
-fn checksum(bytes: &[u8]) -> u64 {
+pub(crate) fn checksum(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for &b in bytes {
         h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
@@ -282,7 +282,24 @@ mod tests {
         std::fs::write(&p, &bytes).unwrap();
         assert!(err(open(&p, &r, 1, false)).contains("format version 2"));
         h.version -= 1;
+        // Another Zobrist seed, entry size, or entries per bucket, with a valid checksum.
+        let changes: [fn(&mut Header); 4] = [
+            |h: &mut Header| h.seed ^= 1,
+            |h: &mut Header| h.entry_bytes *= 2,
+            |h: &mut Header| h.ways /= 2,
+            |h: &mut Header| h.header_bytes *= 2,
+        ];
+        for change in changes {
+            let mut other = h.clone();
+            change(&mut other);
+            bytes[..64].copy_from_slice(&other.encode());
+            std::fs::write(&p, &bytes).unwrap();
+            assert!(err(open(&p, &r, 1, false)).contains("another key seed or entry layout"));
+        }
         bytes[..64].copy_from_slice(&h.encode());
+        // The intact file is accepted again.
+        std::fs::write(&p, &bytes).unwrap();
+        drop(open(&p, &r, 1, false).unwrap());
         // Truncated.
         std::fs::write(&p, &bytes[..bytes.len() - 128]).unwrap();
         assert!(err(open(&p, &r, 1, false)).contains("truncated"));

@@ -1,0 +1,375 @@
+//! Several df-pn workers over the one shared table.
+//!
+//! Every worker runs df-pn from the root over the same [`Table`] (crossbeam scoped threads).
+//! What one worker proves or disproves, the others read from the table. To keep them from all
+//! following the same most-proving child, a worker marks the nodes on its stack as busy in a
+//! small shared array, and a busy child looks harder than it is to the others (a virtual proof
+//! number, in the manner of Kaneko 2010 and of the "busy" marks of Benzene and
+//! KomoringHeights): see `divert` in [`super::dfpn`]. Workers also re-read their siblings from
+//! the table after each child, since other workers may have solved them meanwhile.
+//!
+//! Values never depend on the number of workers: a node is only ever decided by solved
+//! entries, and every solved entry is a proof whichever worker wrote it.
+//!
+//! [`Control`] is what the workers share besides the table: the node count, a stop flag, and
+//! the gate that parks them while a checkpoint is taken. [`run_phase`] runs one df-pn run with
+//! N workers while the calling thread watches them (limits, Ctrl-C, checkpoints, progress).
+
+use super::dfpn::{Dfpn, Limits, Proof};
+use super::tt::Table;
+use crate::board::Position;
+use crate::rules::Color;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::{Condvar, Mutex, MutexGuard};
+use std::time::Duration;
+
+/// Busy marks kept (a power of two); a worker's stack holds at most a few hundred nodes, so
+/// false "busy" readings from two keys sharing a slot are rare and only cost search order.
+const BUSY_SLOTS: usize = 1 << 16;
+
+/// Stack of each worker thread: the search recurses once per stone, so its depth is the
+/// number of empty points (361 on Connect6), with a few KiB per frame.
+pub const WORKER_STACK: usize = 256 << 20;
+
+/// What the workers of one solve share besides the table.
+pub struct Control {
+    /// Nodes counted by all workers of this session (each adds its count in batches).
+    nodes: AtomicU64,
+    /// Set whenever the workers must look at the gate: stop or pause. The hot path reads only
+    /// this flag.
+    attention: AtomicBool,
+    stop: AtomicBool,
+    interrupted: AtomicBool,
+    gate: Mutex<Gate>,
+    cv: Condvar,
+    /// Busy marks by key; empty with one worker.
+    busy: Vec<AtomicU32>,
+    threads: usize,
+}
+
+#[derive(Default)]
+struct Gate {
+    /// A checkpoint wants every running worker parked.
+    pausing: bool,
+    /// Workers parked at the gate.
+    paused: usize,
+    /// Workers started and not yet finished.
+    running: usize,
+}
+
+impl Control {
+    /// Control for `threads` workers (at least one).
+    pub fn new(threads: usize) -> Control {
+        let threads = threads.max(1);
+        let busy = if threads > 1 {
+            (0..BUSY_SLOTS).map(|_| AtomicU32::new(0)).collect()
+        } else {
+            Vec::new()
+        };
+        Control {
+            nodes: AtomicU64::new(0),
+            attention: AtomicBool::new(false),
+            stop: AtomicBool::new(false),
+            interrupted: AtomicBool::new(false),
+            gate: Mutex::new(Gate::default()),
+            cv: Condvar::new(),
+            busy,
+            threads,
+        }
+    }
+
+    /// Workers per run.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// True with more than one worker: busy marks and sibling refreshes are on.
+    #[inline]
+    pub fn is_shared(&self) -> bool {
+        self.threads > 1
+    }
+
+    /// Nodes counted so far by all workers (up to each worker's last batch).
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// Adds a worker's batch of nodes.
+    pub fn add_nodes(&self, n: u64) {
+        if n > 0 {
+            self.nodes.fetch_add(n, Ordering::Relaxed);
+        }
+    }
+
+    /// True when a worker must call [`Control::check_in`].
+    #[inline]
+    pub fn needs_attention(&self) -> bool {
+        self.attention.load(Ordering::Relaxed)
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Gate> {
+        // A worker that panicked while holding the lock poisons it; the gate's counters are
+        // still meaningful, and the panic itself is reported by the scope.
+        self.gate.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Tells every worker to stop as soon as it next looks.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.attention.store(true, Ordering::Release);
+        let _g = self.lock();
+        self.cv.notify_all();
+    }
+
+    /// Stops the workers because the user asked (Ctrl-C, SIGTERM).
+    pub fn interrupt(&self) {
+        self.interrupted.store(true, Ordering::Relaxed);
+        self.stop();
+    }
+
+    /// True once [`Control::stop`] was called in this run.
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// True once [`Control::interrupt`] was called.
+    pub fn is_interrupted(&self) -> bool {
+        self.interrupted.load(Ordering::Relaxed)
+    }
+
+    /// Clears the stop flag before the next run (the node count carries on).
+    fn rearm(&self) {
+        self.stop.store(false, Ordering::Relaxed);
+        self.attention.store(false, Ordering::Relaxed);
+    }
+
+    /// Called by a worker when [`Control::needs_attention`]: parks it while a checkpoint is
+    /// taken. Returns true when the worker must stop.
+    pub fn check_in(&self) -> bool {
+        let mut g = self.lock();
+        if g.pausing && !self.is_stopped() {
+            g.paused += 1;
+            self.cv.notify_all();
+            while g.pausing && !self.is_stopped() {
+                g = self.cv.wait(g).unwrap_or_else(|e| e.into_inner());
+            }
+            g.paused -= 1;
+        }
+        self.is_stopped()
+    }
+
+    /// Parks every running worker (they finish their current step first). Returns once all
+    /// are parked or finished; [`Control::unpause`] lets them go on.
+    pub fn pause(&self) {
+        let mut g = self.lock();
+        g.pausing = true;
+        self.attention.store(true, Ordering::Release);
+        while g.paused < g.running && !self.is_stopped() {
+            g = self.cv.wait(g).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    /// Lets parked workers go on.
+    pub fn unpause(&self) {
+        let mut g = self.lock();
+        g.pausing = false;
+        self.attention.store(self.is_stopped(), Ordering::Release);
+        self.cv.notify_all();
+    }
+
+    fn worker_started(&self) {
+        self.lock().running += 1;
+    }
+
+    fn worker_done(&self) {
+        let mut g = self.lock();
+        g.running -= 1;
+        self.cv.notify_all();
+    }
+
+    /// Waits up to `timeout` for every worker to finish; true when none is running.
+    fn wait_workers(&self, timeout: Duration) -> bool {
+        let g = self.lock();
+        if g.running == 0 {
+            return true;
+        }
+        let (g, _) = self
+            .cv
+            .wait_timeout(g, timeout)
+            .unwrap_or_else(|e| e.into_inner());
+        g.running == 0
+    }
+
+    #[inline]
+    fn slot(&self, key: [u64; 2]) -> &AtomicU32 {
+        // key[0] picks the table bucket; key[1] is independent of it.
+        &self.busy[key[1] as usize & (BUSY_SLOTS - 1)]
+    }
+
+    /// Marks a node as being searched by this worker.
+    #[inline]
+    pub fn enter(&self, key: [u64; 2]) {
+        self.slot(key).fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Clears the mark of [`Control::enter`].
+    #[inline]
+    pub fn leave(&self, key: [u64; 2]) {
+        self.slot(key).fetch_sub(1, Ordering::Relaxed);
+    }
+
+    /// True when some worker is searching `key` (or a key sharing its slot).
+    #[inline]
+    pub fn is_busy(&self, key: [u64; 2]) -> bool {
+        self.slot(key).load(Ordering::Relaxed) > 0
+    }
+}
+
+/// What one df-pn run proves: does `attacker` force a win from `pos`?
+#[derive(Clone, Copy)]
+pub struct Run<'a> {
+    /// The shared table.
+    pub table: &'a Table,
+    /// The root.
+    pub pos: &'a Position,
+    /// The side whose win is proven or disproven.
+    pub attacker: Color,
+    /// Node budget and deadline (the node budget counts all workers).
+    pub limits: Limits,
+    /// Relevance-zone pruning.
+    pub zones: bool,
+    /// Memory for each worker's zone store, in bytes.
+    pub zone_bytes: usize,
+}
+
+/// One df-pn run ([`Run`]) with `ctl.threads()` workers.
+///
+/// The calling thread watches: `watch` is called every `tick` until the workers finish, and
+/// may stop them ([`Control::stop`], [`Control::interrupt`]) or park them for a checkpoint
+/// ([`Control::pause`]). The first worker to solve the root stops the others.
+///
+/// Panics if a worker panics (a bug; the caller's thread reports it) or if two workers
+/// return contradicting proofs (which would be a bug in the search).
+pub fn run_phase(
+    run: Run<'_>,
+    ctl: &Control,
+    tick: Duration,
+    mut watch: impl FnMut(&Control),
+) -> Proof {
+    ctl.rearm();
+    let proofs = crossbeam::thread::scope(|s| {
+        let mut handles = Vec::new();
+        for i in 0..ctl.threads() {
+            let mut pos = run.pos.clone();
+            ctl.worker_started();
+            let spawned = s
+                .builder()
+                .name(format!("c6solve-worker-{i}"))
+                .stack_size(WORKER_STACK)
+                .spawn(move |_| {
+                    // Counted as finished even if the search panics, so the watcher returns.
+                    let _done = Finished(ctl);
+                    let mut search = Dfpn::new(run.table, run.attacker, run.limits, 0)
+                        .with_zones(run.zones)
+                        .with_zone_memory(run.zone_bytes, run.pos.rules().cells())
+                        .with_control(ctl);
+                    let proof = search.run(&mut pos);
+                    search.flush_nodes();
+                    if proof != Proof::Unknown {
+                        ctl.stop();
+                    }
+                    proof
+                });
+            match spawned {
+                Ok(h) => handles.push(h),
+                Err(e) => {
+                    // Fewer workers than asked is still a correct search.
+                    ctl.worker_done();
+                    assert!(i > 0, "cannot start a search thread: {e}");
+                }
+            }
+        }
+        while !ctl.wait_workers(tick) {
+            watch(ctl);
+        }
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a search worker failed"))
+            .collect::<Vec<Proof>>()
+    })
+    .expect("a search worker failed");
+    let solved: Vec<Proof> = proofs
+        .into_iter()
+        .filter(|&p| p != Proof::Unknown)
+        .collect();
+    assert!(
+        solved.windows(2).all(|w| w[0] == w[1]),
+        "workers disagree on the root: {solved:?}"
+    );
+    solved.first().copied().unwrap_or(Proof::Unknown)
+}
+
+struct Finished<'a>(&'a Control);
+
+impl Drop for Finished<'_> {
+    fn drop(&mut self) {
+        self.0.worker_done();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    #[test]
+    fn pause_parks_every_worker_and_counts_exactly() {
+        let r = Rules::parse("5,5,4,1,1").unwrap();
+        let pos = Position::new(r);
+        let table = Table::new(8).unwrap();
+        let ctl = Control::new(2);
+        let mut pauses = 0;
+        let run = Run {
+            table: &table,
+            pos: &pos,
+            attacker: Color::Black,
+            limits: Limits::default(),
+            zones: false,
+            zone_bytes: 1 << 20,
+        };
+        let proof = run_phase(run, &ctl, Duration::from_millis(5), |c| {
+            c.pause();
+            // Parked: the count cannot move until they go on (unless a worker solved
+            // the root meanwhile: then the others are winding down, not parked).
+            let n = c.nodes();
+            std::thread::sleep(Duration::from_millis(2));
+            if !c.is_stopped() {
+                assert_eq!(c.nodes(), n);
+                pauses += 1;
+            }
+            c.unpause();
+        });
+        assert_eq!(proof, Proof::Disproven, "5,5,4,1,1 is a draw");
+        assert!(ctl.nodes() > 0);
+        assert!(!ctl.is_interrupted());
+        assert!(pauses > 0, "the watcher ran");
+    }
+
+    #[test]
+    fn interrupt_stops_the_workers() {
+        let pos = Position::new(Rules::parse("7,6,5,1,1").unwrap());
+        let table = Table::new(8).unwrap();
+        let ctl = Control::new(2);
+        let run = Run {
+            table: &table,
+            pos: &pos,
+            attacker: Color::Black,
+            limits: Limits::default(),
+            zones: false,
+            zone_bytes: 1 << 20,
+        };
+        let proof = run_phase(run, &ctl, Duration::from_millis(5), |c| c.interrupt());
+        assert_eq!(proof, Proof::Unknown);
+        assert!(ctl.is_interrupted());
+    }
+}
