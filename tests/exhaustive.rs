@@ -278,7 +278,7 @@ fn compare(r: &Rules, moves: &[Cell], expected: Val) -> Option<String> {
     for (zones, threads, name) in [
         (false, 1, "zones off"),
         (true, 1, "zones on"),
-        (false, 2, "2 threads"),
+        (true, 2, "2 threads, zones on"),
     ] {
         (got, got_win, setting) = (
             run(Goal::Value, zones, threads),
