@@ -23,6 +23,9 @@ pub enum Error {
     /// A table file that cannot be trusted (other rules, version, size; damaged).
     #[error("bad table file: {0}")]
     Table(String),
+    /// A puzzle file that does not parse; the message starts with `FILE:LINE:`.
+    #[error("bad puzzle file: {0}")]
+    Puzzle(String),
     /// Any other bad option value.
     #[error("bad option: {0}")]
     Option(String),
