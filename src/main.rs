@@ -57,6 +57,9 @@ struct PuzzlesArgs {
         allow_negative_numbers = true
     )]
     time_limit: String,
+    /// Give up on a puzzle (a timeout) after this many nodes.
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    nodes: Option<String>,
     /// Transposition table size in MiB (a fresh table for every puzzle).
     #[arg(
         long,
@@ -345,6 +348,7 @@ fn run_puzzles(args: PuzzlesArgs) -> Result<ExitCode, Error> {
     use c6solve::puzzles::{self, RunOptions, Verdict};
     let opts = RunOptions {
         time_limit: parse_seconds(&args.time_limit)?,
+        max_nodes: args.nodes.as_deref().map(parse_nodes).transpose()?,
         zones: zones_setting(args.zones, args.no_zones),
         tt_mib: parse_tt_size(&args.tt_size)?,
     };
@@ -367,6 +371,9 @@ fn run_puzzles(args: PuzzlesArgs) -> Result<ExitCode, Error> {
         let mut cmd = format!("cargo run --release -- puzzles {}", args.path);
         if args.time_limit != "20" {
             cmd += &format!(" --time-limit {}", args.time_limit);
+        }
+        if let Some(n) = &args.nodes {
+            cmd += &format!(" --nodes {n}");
         }
         if args.tt_size != "64" {
             cmd += &format!(" --tt-size {}", args.tt_size);

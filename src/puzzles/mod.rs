@@ -329,6 +329,9 @@ pub fn load(path: &Path) -> Result<Suite> {
 pub struct RunOptions {
     /// Give up on a puzzle (answer unknown) after this long.
     pub time_limit: Duration,
+    /// Give up on a puzzle after this many nodes, if set (unlike time, the same on any
+    /// machine: what tests use).
+    pub max_nodes: Option<u64>,
     /// Relevance zones on or off (see [`SolveOptions::zones`]).
     pub zones: bool,
     /// Table size in MiB; every puzzle gets a fresh table.
@@ -339,6 +342,7 @@ impl Default for RunOptions {
     fn default() -> Self {
         RunOptions {
             time_limit: Duration::from_secs(20),
+            max_nodes: None,
             zones: SolveOptions::default().zones,
             tt_mib: 64,
         }
@@ -393,6 +397,7 @@ pub fn run_one(p: &Puzzle, opts: &RunOptions) -> Result<RunRow> {
     let so = SolveOptions {
         goal: p.goal,
         time_limit: Some(opts.time_limit),
+        max_nodes: opts.max_nodes,
         tt_mib: opts.tt_mib,
         zones: opts.zones,
         ..SolveOptions::default()
@@ -529,6 +534,7 @@ pub fn json(rows: &[RunRow], opts: &RunOptions) -> serde_json::Value {
     serde_json::json!({
         "zones": opts.zones,
         "time_limit": opts.time_limit.as_secs_f64(),
+        "max_nodes": opts.max_nodes,
         "puzzles": rows,
         "summary": {
             "count": s.count,
@@ -666,11 +672,13 @@ pub fn markdown(r: &Report, command: &str) -> String {
     let _ = writeln!(
         s,
         "Every puzzle of `{}` solved on one search thread with a fresh {} MiB table and a \
-         {} s limit, first with relevance zones on, then off. A timeout is not a wrong answer; \
+         {} s limit{}, first with relevance zones on, then off. A timeout is not a wrong answer; \
          a wrong answer (a proven value other than the expected one) would be listed first.\n",
         r.path,
         o.tt_mib,
-        o.time_limit.as_secs_f64()
+        o.time_limit.as_secs_f64(),
+        o.max_nodes
+            .map_or(String::new(), |n| format!(" and a {n}-node limit"))
     );
     let _ = writeln!(s, "| | |\n|---|---|");
     let _ = writeln!(s, "| Commit | {} |", r.commit);
