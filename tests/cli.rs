@@ -894,6 +894,10 @@ fn puzzles_report_runs_zones_on_and_off() {
     assert!(md.contains("| on | 1 | 1 | 0 | 0 |"), "{md}");
     assert!(md.contains("| off | 1 | 1 | 0 | 0 |"), "{md}");
     assert!(md.contains("Node ratio zones off / on"), "{md}");
+    assert!(
+        md.contains("Zones off: 1 of 1 kills proved in under 10 s"),
+        "{md}"
+    );
     assert!(md.contains("| e | 2 | win | win |"), "{md}");
 }
 

@@ -777,22 +777,28 @@ pub fn markdown(r: &Report, command: &str) -> String {
             b.worst
         );
     }
-    let kills: Vec<&RunRow> =
-        r.on.iter()
-            .filter(|x| x.expected == Outcome::Win && x.depth.is_some_and(|d| d <= 4))
-            .collect();
-    let under10 = kills
-        .iter()
-        .filter(|x| x.verdict == Verdict::Correct && x.seconds < 10.0)
-        .count();
-    let ksecs: Vec<f64> = kills.iter().map(|x| x.seconds).collect();
     let _ = writeln!(
         s,
-        "\nTarget (zones on): every kill up to 4 turns deep proved in under 10 s, median \
-         under 1 s. Here: {under10} of {} kills proved in under 10 s, median {:.3} s.\n",
-        kills.len(),
-        bench::median(&ksecs)
+        "\nTarget: every kill up to 4 turns deep proved in under 10 s, median under 1 s."
     );
+    for (name, rows) in [("on", &r.on), ("off", &r.off)] {
+        let kills: Vec<&RunRow> = rows
+            .iter()
+            .filter(|x| x.expected == Outcome::Win && x.depth.is_some_and(|d| d <= 4))
+            .collect();
+        let under10 = kills
+            .iter()
+            .filter(|x| x.verdict == Verdict::Correct && x.seconds < 10.0)
+            .count();
+        let ksecs: Vec<f64> = kills.iter().map(|x| x.seconds).collect();
+        let _ = writeln!(
+            s,
+            "Zones {name}: {under10} of {} kills proved in under 10 s, median {:.3} s.",
+            kills.len(),
+            bench::median(&ksecs)
+        );
+    }
+    let _ = writeln!(s);
 
     if !r.notes.is_empty() {
         let _ = writeln!(s, "## How the suite was made\n");
