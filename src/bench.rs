@@ -334,7 +334,7 @@ pub fn run(opts: &BenchOptions, mut progress: impl FnMut(&str)) -> Result<Table>
 }
 
 /// The median of some numbers (the mean of the middle two for an even count).
-fn median(xs: &[f64]) -> f64 {
+pub fn median(xs: &[f64]) -> f64 {
     let mut v = xs.to_vec();
     v.sort_by(f64::total_cmp);
     let n = v.len();
@@ -525,7 +525,7 @@ pub fn run_and_write(opts: &BenchOptions, out: &str) -> Result<bool> {
 }
 
 /// Thousands separated by commas.
-pub(crate) fn group_digits(n: u64) -> String {
+pub fn group_digits(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, ch) in digits.chars().enumerate() {
@@ -549,7 +549,7 @@ fn command_output(program: &str, args: &[&str]) -> Option<String> {
 
 /// The short commit hash of the source tree this binary was built from (else of the current
 /// directory), marked when tracked files outside `results/` have changes.
-pub(crate) fn git_commit() -> String {
+pub fn git_commit() -> String {
     let source = env!("CARGO_MANIFEST_DIR");
     let dir = if Path::new(source).join(".git").exists() {
         source
@@ -581,7 +581,7 @@ pub(crate) fn git_commit() -> String {
 }
 
 /// The current time as `YYYY-MM-DD HH:MM UTC`.
-pub(crate) fn utc_now() -> String {
+pub fn utc_now() -> String {
     let secs = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs())

@@ -26,6 +26,9 @@ pub enum Error {
     /// A checkpoint that cannot be trusted or does not belong to this solve.
     #[error("bad checkpoint: {0}")]
     Checkpoint(String),
+    /// A puzzle file that does not parse; the message starts with `FILE:LINE:`.
+    #[error("bad puzzle file: {0}")]
+    Puzzle(String),
     /// Any other bad option value.
     #[error("bad option: {0}")]
     Option(String),

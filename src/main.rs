@@ -39,6 +39,115 @@ enum Command {
     /// 2 threads over 1, bytes per entry, checkpoint cost per GiB, resume against scratch)
     /// and writes results/threads.md.
     Bench(BenchArgs),
+    /// Run a puzzle suite and print a table (id, expected, got, nodes, seconds).
+    ///
+    /// PATH is a suite file or a directory of *.puzzles files (format in puzzles/README.md).
+    /// Exits 1 if the solver proves a value other than a puzzle's expected one; a timeout is
+    /// listed but fails the run only with --strict. With --report FILE the suite runs twice,
+    /// zones on and off, and the figures are written to FILE as Markdown.
+    Puzzles(PuzzlesArgs),
+    /// Harvest Connect6 puzzles from real games into a suite file.
+    ///
+    /// Cuts games that end in a six some turns before the end, solves each position and
+    /// keeps what the solver proves. The selection is deterministic (see --plan).
+    Harvest(HarvestArgs),
+}
+
+/// Options of `puzzles` (the logic lives in `c6solve::puzzles`).
+#[derive(Args)]
+struct PuzzlesArgs {
+    /// A suite file or a directory of *.puzzles files.
+    #[arg(default_value = "puzzles")]
+    path: String,
+    /// Give up on a puzzle (answer unknown, a timeout) after this many seconds.
+    #[arg(
+        long,
+        value_name = "SECS",
+        default_value = "20",
+        allow_negative_numbers = true
+    )]
+    time_limit: String,
+    /// Give up on a puzzle (a timeout) after this many nodes.
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    nodes: Option<String>,
+    /// Transposition table size in MiB (a fresh table for every puzzle).
+    #[arg(
+        long,
+        value_name = "MIB",
+        default_value = "64",
+        allow_negative_numbers = true
+    )]
+    tt_size: String,
+    /// Run only the puzzles carrying this tag (e.g. fast, small, connect6).
+    #[arg(long, value_name = "TAG")]
+    tag: Option<String>,
+    /// Relevance zones on (the solver's default decides when neither switch is given).
+    #[arg(long, overrides_with = "no_zones")]
+    zones: bool,
+    /// Relevance zones off.
+    #[arg(long, overrides_with = "zones")]
+    no_zones: bool,
+    /// Timeouts fail the run too (exit 1).
+    #[arg(long)]
+    strict: bool,
+    /// Print one JSON object instead of the table.
+    #[arg(long, conflicts_with = "report")]
+    json: bool,
+    /// Run the suite with zones on and then off and write the figures (Markdown) here.
+    #[arg(long, value_name = "FILE")]
+    report: Option<String>,
+}
+
+/// Options of `harvest` (the logic lives in `c6solve::puzzles::harvest`).
+#[derive(Args)]
+struct HarvestArgs {
+    /// The games, one JSON object a line (see ../shared/data/README.md).
+    #[arg(
+        long,
+        value_name = "FILE",
+        default_value = "../shared/data/connect6-games.jsonl"
+    )]
+    games: String,
+    /// The suite file to write (ends in .puzzles).
+    #[arg(long, value_name = "FILE", default_value = "puzzles/connect6.puzzles")]
+    out: String,
+    /// What to harvest: entries KIND DEPTH=WANT/ATTEMPTS, KIND win, loss or nowin.
+    #[arg(long, value_name = "PLAN", default_value = c6solve::puzzles::harvest::DEFAULT_PLAN)]
+    plan: String,
+    /// Node limit per solve: a solve that runs out is a timeout. Unlike a time limit it gives
+    /// the same harvest on a busy machine.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value = "60000",
+        allow_negative_numbers = true
+    )]
+    nodes: String,
+    /// Time limit per solve, seconds (a safety cap).
+    #[arg(
+        long,
+        value_name = "SECS",
+        default_value = "120",
+        allow_negative_numbers = true
+    )]
+    time_limit: String,
+    /// Transposition table size in MiB per solve.
+    #[arg(
+        long,
+        value_name = "MIB",
+        default_value = "64",
+        allow_negative_numbers = true
+    )]
+    tt_size: String,
+    /// Tag puzzles proven within this many nodes `fast` (they run in `cargo test`).
+    #[arg(long, value_name = "N", default_value = "3000")]
+    fast_nodes: String,
+    /// Relevance zones on in the solves.
+    #[arg(long, overrides_with = "no_zones")]
+    zones: bool,
+    /// Relevance zones off in the solves.
+    #[arg(long, overrides_with = "zones")]
+    no_zones: bool,
 }
 
 /// Where the position comes from (at most one of these).
@@ -186,6 +295,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => run_solve(args),
         Command::Bench(args) => run_bench(args),
+        Command::Puzzles(args) => run_puzzles(args),
+        Command::Harvest(args) => run_harvest(args),
     };
     match result {
         Ok(code) => code,
@@ -342,6 +453,140 @@ fn run_bench(args: BenchArgs) -> Result<ExitCode, Error> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// `--zones` / `--no-zones`: the last one given wins; neither keeps the solver's default.
+fn zones_setting(on: bool, off: bool) -> bool {
+    if on {
+        true
+    } else if off {
+        false
+    } else {
+        SolveOptions::default().zones
+    }
+}
+
+fn run_puzzles(args: PuzzlesArgs) -> Result<ExitCode, Error> {
+    use c6solve::puzzles::{self, RunOptions, Verdict};
+    let opts = RunOptions {
+        time_limit: parse_seconds(&args.time_limit)?,
+        max_nodes: args.nodes.as_deref().map(parse_nodes).transpose()?,
+        zones: zones_setting(args.zones, args.no_zones),
+        tt_mib: parse_tt_size(&args.tt_size)?,
+    };
+    let mut suite = puzzles::load(std::path::Path::new(&args.path))?;
+    if let Some(tag) = &args.tag {
+        suite.puzzles.retain(|p| p.has_tag(tag));
+        if suite.puzzles.is_empty() {
+            return Err(Error::Option(format!(
+                "--tag {tag}: no puzzle in {} has it",
+                args.path
+            )));
+        }
+    }
+    let failed = |rows: &[puzzles::RunRow]| {
+        rows.iter()
+            .any(|r| r.verdict == Verdict::Wrong || (args.strict && r.verdict == Verdict::Unknown))
+    };
+    if let Some(out) = &args.report {
+        bench::check_writable(out)?;
+        let mut cmd = format!("cargo run --release -- puzzles {}", args.path);
+        if args.time_limit != "20" {
+            cmd += &format!(" --time-limit {}", args.time_limit);
+        }
+        if let Some(n) = &args.nodes {
+            cmd += &format!(" --nodes {n}");
+        }
+        if args.tt_size != "64" {
+            cmd += &format!(" --tt-size {}", args.tt_size);
+        }
+        if let Some(tag) = &args.tag {
+            cmd += &format!(" --tag {tag}");
+        }
+        cmd += &format!(" --report {out}");
+        println!("{}", puzzles::table_header());
+        let report = puzzles::report(&args.path, &suite, &opts, |run, r| {
+            println!("{}  ({run})", puzzles::table_line(r));
+        })?;
+        bench::write(out, &puzzles::markdown(&report, &cmd))?;
+        for (name, rows) in [("zones on", &report.on), ("zones off", &report.off)] {
+            println!("{name}: {}", puzzles::summarize(rows));
+        }
+        eprintln!("wrote {out}");
+        let bad = failed(&report.on) || failed(&report.off);
+        return Ok(if bad {
+            ExitCode::FAILURE
+        } else {
+            ExitCode::SUCCESS
+        });
+    }
+    if !args.json {
+        println!("{}", puzzles::table_header());
+    }
+    let rows = puzzles::run(&suite.puzzles, &opts, |r| {
+        if !args.json {
+            println!("{}", puzzles::table_line(r));
+        }
+    })?;
+    if args.json {
+        println!("{}", puzzles::json(&rows, &opts));
+    } else {
+        println!("{}", puzzles::summarize(&rows));
+    }
+    for r in rows.iter().filter(|r| r.verdict == Verdict::Wrong) {
+        eprintln!(
+            "c6solve: WRONG ANSWER: puzzle {} expects {} but the solver proved {}",
+            r.id,
+            r.expected.name(),
+            r.got.name()
+        );
+    }
+    Ok(if failed(&rows) {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn run_harvest(args: HarvestArgs) -> Result<ExitCode, Error> {
+    use c6solve::puzzles::harvest::{self, HarvestOptions};
+    let opts = HarvestOptions {
+        plan: harvest::parse_plan(&args.plan)?,
+        time_limit: parse_seconds(&args.time_limit)?,
+        max_nodes: Some(parse_nodes(&args.nodes)?),
+        tt_mib: parse_tt_size(&args.tt_size)?,
+        zones: zones_setting(args.zones, args.no_zones),
+        fast_nodes: args.fast_nodes.trim().parse::<u64>().map_err(|_| {
+            Error::Option(format!(
+                "--fast-nodes '{}': expected a whole number",
+                args.fast_nodes
+            ))
+        })?,
+    };
+    harvest::check_out_name(&args.out)?;
+    bench::check_writable(&args.out)?;
+    let games = harvest::read_games(&args.games)?;
+    let command = format!(
+        "cargo run --release -- harvest --games {} --out {} --plan \"{}\" --nodes {} --time-limit {} --tt-size {} --fast-nodes {} {}",
+        args.games,
+        args.out,
+        args.plan,
+        args.nodes,
+        args.time_limit,
+        args.tt_size,
+        args.fast_nodes,
+        if opts.zones { "--zones" } else { "--no-zones" }
+    );
+    let (text, tallies) = harvest::harvest(&games, &opts, &command, |l| eprintln!("{l}"))?;
+    bench::write(&args.out, &text)?;
+    for (e, t) in &tallies {
+        println!(
+            "{:?}{}: attempted {}, proved {}, proved otherwise {}, timeouts {}, {:.0} s",
+            e.kind, e.depth, t.attempted, t.proved, t.other, t.unknown, t.seconds
+        );
+    }
+    eprintln!("wrote {}", args.out);
+    Ok(ExitCode::SUCCESS)
 }
 
 fn source_of(p: &PositionArgs, have_rules: bool) -> Source {

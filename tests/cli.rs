@@ -880,3 +880,135 @@ fn table_file_is_reused_and_checked() {
     assert_eq!(fresh["value"], first["value"]);
     assert!(!Path::new(&ckpt).exists());
 }
+
+// ---------------------------------------------------------------------------------------------
+// Puzzle suites (`puzzles`)
+// ---------------------------------------------------------------------------------------------
+
+/// A record of a suite file for tests.
+fn record(id: &str, rules: &str, moves: &str, goal: &str, expect: &str) -> String {
+    format!(
+        "id: {id}\nsource: hand-made\nrules: {rules}\nmoves: {moves}\ngoal: {goal}\nexpect: {expect}\n\n"
+    )
+}
+
+/// A table row of `puzzles` output: the words of the line starting with `id`.
+fn puzzle_row<'a>(stdout: &'a str, id: &str) -> Vec<&'a str> {
+    stdout
+        .lines()
+        .find(|l| l.split_whitespace().next() == Some(id))
+        .unwrap_or_else(|| panic!("no row for {id} in {stdout}"))
+        .split_whitespace()
+        .collect()
+}
+
+#[test]
+fn puzzles_table_summary_and_exit_codes() {
+    // Tic-tac-toe: the empty board is a draw, X in the centre and O on an edge is an X win.
+    let good = record("draw", "3,3,3,1,1", "", "value", "draw")
+        + &record("edge", "3,3,3,1,1", "B2 B3", "value", "win");
+    let f = TempFile::new("good.puzzles", &good);
+    let out = run(&["puzzles", f.path()]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    let header: Vec<&str> = stdout.lines().next().unwrap().split_whitespace().collect();
+    assert_eq!(
+        header,
+        [
+            "id", "depth", "expected", "got", "nodes", "seconds", "verdict"
+        ]
+    );
+    assert_eq!(puzzle_row(&stdout, "draw")[2..4], ["draw", "draw"]);
+    assert_eq!(puzzle_row(&stdout, "edge")[6], "ok");
+    let summary = stdout.lines().last().unwrap();
+    assert!(
+        summary.starts_with("2 puzzles: 2 correct, 0 wrong, 0 timeouts; median"),
+        "{summary}"
+    );
+
+    // A wrong expected value fails the run (exit 1) and is named on stderr.
+    let wrong = TempFile::new(
+        "wrong.puzzles",
+        record("w", "3,3,3,1,1", "", "value", "win"),
+    );
+    let out = run(&["puzzles", wrong.path()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(puzzle_row(&text(&out.stdout), "w")[6], "WRONG");
+    assert!(text(&out.stderr).contains("WRONG ANSWER: puzzle w expects win"));
+
+    // A timeout is listed but fails only with --strict. 5,5,4,1,1 takes far longer than 1 ms.
+    let slow = TempFile::new(
+        "slow.puzzles",
+        record("s", "5,5,4,1,1", "", "value", "draw"),
+    );
+    let out = run(&["puzzles", slow.path(), "--time-limit", "0.001"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let row = puzzle_row(&stdout, "s");
+    assert_eq!((row[3], row[6]), ("unknown", "timeout"), "{stdout}");
+    assert!(stdout.contains("1 timeouts"), "{stdout}");
+    let out = run(&["puzzles", slow.path(), "--time-limit", "0.001", "--strict"]);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn puzzles_json_and_tags() {
+    let suite = record("a", "3,3,3,1,1", "", "win", "no-win")
+        + "tags: fast\n\n"
+        + &record("b", "4,4,3,2,1", "", "value", "win");
+    let f = TempFile::new("tags.puzzles", &suite);
+    let out = run(&["puzzles", f.path(), "--json", "--tag", "fast", "--no-zones"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let rows = v["puzzles"].as_array().unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["id"], "a");
+    assert_eq!(rows[0]["got"], "no-win");
+    assert_eq!(rows[0]["verdict"], "ok");
+    assert_eq!(v["zones"], false);
+    assert_eq!(v["summary"]["correct"], 1);
+    assert_eq!(v["summary"]["wrong"], 0);
+}
+
+#[test]
+fn puzzles_report_runs_zones_on_and_off() {
+    let f = TempFile::new(
+        "rep.puzzles",
+        record("e", "3,3,3,1,1", "B2 B3", "value", "win") + "depth: 2\n",
+    );
+    let out_md = TempFile::new("report.md", "");
+    let out = run(&["puzzles", f.path(), "--report", out_md.path()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let md = std::fs::read_to_string(out_md.path()).unwrap();
+    assert!(md.contains("| on | 1 | 1 | 0 | 0 |"), "{md}");
+    assert!(md.contains("| off | 1 | 1 | 0 | 0 |"), "{md}");
+    assert!(md.contains("Node ratio zones off / on"), "{md}");
+    assert!(
+        md.contains("Zones off: 1 of 1 kills proved in under 10 s"),
+        "{md}"
+    );
+    assert!(md.contains("| e | 2 | win | win |"), "{md}");
+}
+
+#[test]
+fn puzzles_bad_input() {
+    let bad = TempFile::new(
+        "bad.puzzles",
+        record("x", "3,3,3,1,1", "B2 B2", "value", "win"),
+    );
+    assert_bad_input(&["puzzles", bad.path()], "bad.puzzles:4: illegal move");
+    let dup = TempFile::new("dup.puzzles", "id: x\nid: y\nsource: s\n");
+    assert_bad_input(
+        &["puzzles", dup.path()],
+        "dup.puzzles:1: record has no 'source:'",
+    );
+    assert_bad_input(&["puzzles", &missing_path()], "cannot read");
+    let ok = TempFile::new("ok.puzzles", record("a", "3,3,3,1,1", "", "value", "draw"));
+    assert_bad_input(&["puzzles", ok.path(), "--tag", "nope"], "--tag nope");
+    assert_bad_input(&["puzzles", ok.path(), "--time-limit", "0"], "--time-limit");
+    assert_bad_input(
+        &["harvest", "--plan", "win0=1/1"],
+        "--plan entry 'win0=1/1'",
+    );
+    assert_bad_input(&["harvest", "--out", "x.txt"], "--out x.txt");
+}
