@@ -7,6 +7,7 @@ pub mod error;
 pub mod input;
 pub mod notation;
 pub mod pairing;
+pub mod proof;
 pub mod render;
 pub mod rules;
 pub mod search;

@@ -3,8 +3,9 @@
 use c6solve::bench::{self, BenchOptions};
 use c6solve::input::{self, Source};
 use c6solve::notation::format_point;
+use c6solve::proof::{cert, check};
 use c6solve::render::board_text;
-use c6solve::search::{Goal, Outcome, SolveOptions, SolveReport, open_table, solve_with};
+use c6solve::search::{Goal, Outcome, SolveOptions, SolveReport, open_table, solve_then};
 use c6solve::{Error, Position, Rules};
 use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -29,6 +30,29 @@ enum Command {
     /// built-in Connect6 puzzle one after another, writes the table with the machine and
     /// commit to --out and prints it. Exits 1 if the solver proves a wrong value.
     Bench(BenchArgs),
+    /// Check a proof certificate written by `solve --proof`.
+    ///
+    /// The checker shares no code with the search: it replays the proof from the root and
+    /// re-derives every win, threat and covered reply itself. Prints `valid: ...` with the
+    /// claims and the proof's size (exit 0), or `invalid: ...` naming the first node that
+    /// fails and why (exit 1). A file that cannot be read or is not a certificate (wrong
+    /// magic or version, truncated, trailing bytes) and bad options: one line, exit 2.
+    /// With --rules and a position the certificate must also be for that position.
+    Check(CheckArgs),
+}
+
+/// Options of `check`.
+#[derive(Args)]
+struct CheckArgs {
+    /// The certificate file.
+    #[arg(value_name = "FILE")]
+    file: String,
+    /// The rules the certificate must be for.
+    #[arg(long, value_name = "RULES")]
+    rules: Option<String>,
+    /// The root position the certificate must be for (with --rules, or Connect6).
+    #[command(flatten)]
+    position: PositionArgs,
 }
 
 /// Where the position comes from (at most one of these).
@@ -87,6 +111,20 @@ struct SolveArgs {
     /// Experimental: prune defender moves with relevance zones (sound, not yet faster).
     #[arg(long)]
     zones: bool,
+    /// Write a certificate of the result to FILE (check it with `c6solve check FILE`):
+    /// a win or loss always; a draw or no-win when its disproof fits --proof-max-nodes,
+    /// else no file and a one-line notice on stderr; unknown: no file and a notice.
+    /// The exit status does not change. Not with --zones.
+    #[arg(long, value_name = "FILE")]
+    proof: Option<String>,
+    /// Largest disproof (draw, no-win) written by --proof, in nodes per claim.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value = "1000000",
+        allow_negative_numbers = true
+    )]
+    proof_max_nodes: String,
 }
 
 /// Options of `bench` (the logic lives in `c6solve::bench`).
@@ -150,6 +188,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => run_solve(args),
         Command::Bench(args) => run_bench(args),
+        Command::Check(args) => run_check(args),
     };
     match result {
         Ok(code) => code,
@@ -192,19 +231,81 @@ fn run_solve(args: SolveArgs) -> Result<ExitCode, Error> {
         tt_file: args.tt.map(std::path::PathBuf::from),
         tt_reset: args.tt_reset,
     };
+    let proof_max = parse_count("--proof-max-nodes", &args.proof_max_nodes)?;
+    let want_proof = args.proof.is_some();
+    if want_proof && args.zones {
+        return Err(Error::Option(
+            "--proof needs a solve without --zones (certificates carry no zone claims yet)".into(),
+        ));
+    }
     let pos = input::load(rules, &source)?;
     // Open (and so validate) the table before printing anything: bad input prints nothing.
     let table = open_table(&opts, pos.rules())?;
     if !args.json {
         print_header(&pos, &source);
     }
-    let report = solve_with(&pos, &opts, table)?;
+    let (report, cert) = solve_then(&pos, &opts, table, move |pos, report, table| {
+        want_proof.then(|| cert::certify(table, pos, report, Some(proof_max)))
+    })?;
     if args.json {
         println!("{}", json_report(&pos, &report));
     } else {
         print_report(&pos, &report);
     }
+    if let (Some(path), Some(cert)) = (&args.proof, cert) {
+        match cert {
+            Ok(cert) => {
+                let bytes = cert.to_bytes();
+                std::fs::write(path, &bytes)
+                    .map_err(|e| Error::Io(format!("cannot write {path}: {e}")))?;
+                let line = format!(
+                    "proof: {path} ({} nodes, {} bytes)",
+                    cert.node_count(),
+                    bytes.len()
+                );
+                if args.json {
+                    eprintln!("c6solve: {line}");
+                } else {
+                    println!("{line}");
+                }
+            }
+            Err(why) => eprintln!("c6solve: no proof written: {why}"),
+        }
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+fn run_check(args: CheckArgs) -> Result<ExitCode, Error> {
+    let rules = args.rules.as_deref().map(Rules::parse).transpose()?;
+    let expected = match source_of(&args.position, rules.is_some()) {
+        Source::Default if rules.is_none() && args.position.moves.is_none() => None,
+        source => Some(input::load(rules, &source)?),
+    };
+    let cert = c6solve::proof::read_file(&args.file)?;
+    let size = cert.to_bytes().len();
+    if let Some(pos) = expected {
+        let want = cert::header(&pos, Vec::new());
+        let mut got = cert.clone();
+        got.parts.clear();
+        if want != got {
+            println!("invalid: the certificate is not for the given rules and position");
+            return Ok(ExitCode::FAILURE);
+        }
+    }
+    match check::check(&cert) {
+        Ok(summary) => {
+            println!(
+                "valid: {}; {} nodes, {size} bytes",
+                summary.claims.join("; "),
+                summary.nodes
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(why) => {
+            println!("invalid: {why}");
+            Ok(ExitCode::FAILURE)
+        }
+    }
 }
 
 fn run_bench(args: BenchArgs) -> Result<ExitCode, Error> {
@@ -241,6 +342,16 @@ fn parse_nodes(text: &str) -> Result<u64, Error> {
         Ok(n) if n > 0 => Ok(n),
         _ => Err(Error::Option(format!(
             "--nodes '{text}': expected a whole number above 0"
+        ))),
+    }
+}
+
+/// A whole number above 0 for the option `name`.
+fn parse_count(name: &str, text: &str) -> Result<usize, Error> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(Error::Option(format!(
+            "{name} '{text}': expected a whole number above 0"
         ))),
     }
 }

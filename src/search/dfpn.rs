@@ -59,7 +59,7 @@ const ZONE_EXTRA: u16 = 1;
 const ZONE_STORE_ENTRIES: usize = 1 << 20;
 
 /// Backtracking steps allowed to look for a pairing strategy at one node.
-const PAIRING_BUDGET: u32 = 64;
+pub const PAIRING_BUDGET: u32 = 64;
 
 /// Initial proof number of an attacker stone that makes no threat (see [`fresh_numbers`]).
 const QUIET_PN: Pn = 3;

@@ -123,21 +123,33 @@ pub fn open_table(opts: &SolveOptions, rules: &Rules) -> Result<Table> {
 
 /// [`solve`] over a table already opened with [`open_table`] (for the same rules).
 pub fn solve_with(pos: &Position, opts: &SolveOptions, table: Table) -> Result<SolveReport> {
+    Ok(solve_then(pos, opts, table, |_, _, _| ())?.0)
+}
+
+/// [`solve_with`], then `after` on the search thread with the position, the report and the
+/// table the search filled (to read a proof out of it, say) before the table is flushed.
+pub fn solve_then<T: Send + 'static>(
+    pos: &Position,
+    opts: &SolveOptions,
+    table: Table,
+    after: impl FnOnce(&Position, &SolveReport, &Table) -> T + Send + 'static,
+) -> Result<(SolveReport, T)> {
     let pos = pos.clone();
     let opts = opts.clone();
     let report = std::thread::Builder::new()
         .name("c6solve-search".into())
         .stack_size(256 << 20)
         .spawn(move || {
-            let report = solve_here(pos, &opts, &table);
-            (report, table.flush())
+            let report = solve_here(pos.clone(), &opts, &table);
+            let extra = after(&pos, &report, &table);
+            (report, extra, table.flush())
         })
         .map_err(|e| Error::Io(format!("cannot start the search thread: {e}")))?
         .join()
         .map_err(|_| Error::Io("the search failed (internal error above)".into()))?;
-    let (report, flushed) = report;
+    let (report, extra, flushed) = report;
     flushed.map_err(|e| Error::Io(format!("cannot write the table file back: {e}")))?;
-    Ok(report)
+    Ok((report, extra))
 }
 
 /// The most table memory `--tt-size` accepts, in MiB: the machine's memory where it can be
