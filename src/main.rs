@@ -258,15 +258,13 @@ fn run_solve(args: SolveArgs) -> Result<ExitCode, Error> {
                 let bytes = cert.to_bytes();
                 std::fs::write(path, &bytes)
                     .map_err(|e| Error::Io(format!("cannot write {path}: {e}")))?;
-                let line = format!(
-                    "proof: {path} ({} nodes, {} bytes)",
-                    cert.node_count(),
-                    bytes.len()
-                );
-                if args.json {
-                    eprintln!("c6solve: {line}");
-                } else {
-                    println!("{line}");
+                // JSON output stays one object: the file itself is the answer there.
+                if !args.json {
+                    println!(
+                        "proof: {path} ({} nodes, {} bytes)",
+                        cert.node_count(),
+                        bytes.len()
+                    );
                 }
             }
             Err(why) => eprintln!("c6solve: no proof written: {why}"),

@@ -9,6 +9,7 @@
 //! Every case runs in well under a second except `default_puzzle_is_a_black_win`, which solves
 //! the built-in Connect6 puzzle (about 8–20 s with the test profile's opt-level 3).
 
+use c6solve::proof::Node;
 use serde_json::{Map, Value};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -667,7 +668,8 @@ fn help_and_version() {
 /// with value "unknown".
 #[test]
 fn default_puzzle_is_a_black_win() {
-    let r = expect_value(&["--time-limit", "120"], "win");
+    let cert = TempFile::new("default.cert", "");
+    let r = expect_value(&["--time-limit", "120", "--proof", cert.path()], "win");
     assert_eq!(r["rules"], "19,19,6,2,1");
     assert_eq!(
         (&r["to_move"], &r["stones_left"]),
@@ -680,6 +682,119 @@ fn default_puzzle_is_a_black_win() {
     let moves = format!("{} {}", c6solve::input::DEFAULT_MOVES, b.join(" "));
     let after = solve_json(&["solve", "--json", "--moves", &moves, "--nodes", "1"]);
     assert_eq!(after["to_move"], "white", "{after:?}");
+    // The certificate checks, also against the puzzle's position, and tampering is caught.
+    let (code, out) = check_cert(&[cert.path()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.starts_with("valid: Black (to move) forces a win; "),
+        "{out}"
+    );
+    let puzzle = c6solve::input::DEFAULT_MOVES;
+    assert_eq!(check_cert(&[cert.path(), "--moves", puzzle]).0, 0);
+    let (code, out) = check_cert(&[cert.path(), "--moves", &moves]);
+    assert_eq!(code, 1, "{out}");
+    let good = c6solve::proof::read_file(cert.path()).unwrap();
+    let mut tampered = 0;
+    for i in 0..good.parts[0].nodes.len() {
+        let mut t = good.clone();
+        match &mut t.parts[0].nodes[i] {
+            Node::Replies(l) if !l.is_empty() => {
+                l.pop();
+            }
+            Node::Move { cell, .. } => *cell = (*cell + 1) % 361,
+            Node::WinNow => t.parts[0].nodes[i] = Node::Overwhelmed,
+            _ => continue,
+        }
+        let file = TempFile::new("tampered.cert", t.to_bytes());
+        let (code, out) = check_cert(&[file.path()]);
+        assert_eq!(code, 1, "node {i}: {out}");
+        assert!(out.starts_with("invalid: "), "{out}");
+        tampered += 1;
+    }
+    assert!(tampered > 3);
+}
+
+/// Runs `check` with `args`; returns the exit code and stdout (stderr must be empty).
+fn check_cert(args: &[&str]) -> (i32, String) {
+    let mut all = vec!["check"];
+    all.extend_from_slice(args);
+    let out = run(&all);
+    assert!(out.stderr.is_empty(), "stderr: {}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    (out.status.code().unwrap(), stdout)
+}
+
+#[test]
+fn proofs_through_the_command_line() {
+    // A win and a draw are written and check valid; a draw too large for the limit is not
+    // written (one notice on stderr, exit status unchanged).
+    let cert = TempFile::new("win.cert", "");
+    expect_value(&["--rules", "4,3,3,1,1", "--proof", cert.path()], "win");
+    let (code, out) = check_cert(&[cert.path(), "--rules", "4,3,3,1,1"]);
+    assert_eq!((code, out.starts_with("valid: ")), (0, true), "{out}");
+    let (code, out) = check_cert(&[cert.path(), "--rules", "4,4,3,1,1"]);
+    assert_eq!(code, 1, "{out}");
+    let draw = TempFile::new("draw.cert", "");
+    expect_value(&["--rules", "tictactoe", "--proof", draw.path()], "draw");
+    let (code, out) = check_cert(&[draw.path()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("cannot force a win"), "{out}");
+    let none = missing_path();
+    let out = run(&[
+        "solve",
+        "--rules",
+        "tictactoe",
+        "--proof",
+        &none,
+        "--proof-max-nodes",
+        "3",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = text(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("no proof written") && stderr.contains("--proof-max-nodes"));
+    assert!(!Path::new(&none).exists());
+    // Unknown: no file either.
+    let out = run(&[
+        "solve",
+        "--rules",
+        "5,5,4,1,1",
+        "--nodes",
+        "5",
+        "--proof",
+        &none,
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stderr).contains("unknown"));
+    assert!(!Path::new(&none).exists());
+    // Unreadable, foreign, truncated and damaged files: exit 2, one line.
+    let bytes = std::fs::read(cert.path()).unwrap();
+    let truncated = TempFile::new("truncated.cert", &bytes[..bytes.len() - 3]);
+    let garbage = TempFile::new("garbage.cert", "(;FF[4]SZ[19];B[jj])");
+    let mut longer = bytes.clone();
+    longer.extend_from_slice(b"xx");
+    let longer = TempFile::new("longer.cert", longer);
+    assert_bad_input(&["check", &none], "cannot read");
+    assert_bad_input(&["check", garbage.path()], "not a c6solve proof");
+    assert_bad_input(&["check", truncated.path()], "truncated");
+    assert_bad_input(&["check", longer.path()], "after its end");
+    assert_bad_input(
+        &["solve", "--rules", "tictactoe", "--zones", "--proof", &none],
+        "--zones",
+    );
+    assert_bad_input(
+        &[
+            "solve",
+            "--rules",
+            "tictactoe",
+            "--proof",
+            &none,
+            "--proof-max-nodes",
+            "0",
+        ],
+        "--proof-max-nodes",
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -127,7 +127,7 @@ pub fn extract(
 /// Random keys per (point, colour) for the exact (not symmetry-reduced) position hash that
 /// merges transpositions.
 fn zobrist(cells: usize) -> Vec<[u128; 2]> {
-    let mut state = 0x5EED_C6_u64;
+    let mut state = 0x005E_EDC6_u64;
     let mut next = move || {
         state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = state;
@@ -271,10 +271,7 @@ impl Extractor<'_> {
         };
         let numbers: Vec<(u32, u32)> = moves
             .iter()
-            .map(|&c| {
-                let (pn, dn) = self.probe.child_numbers(pos, c);
-                (pn as u32, dn as u32)
-            })
+            .map(|&c| self.probe.child_numbers(pos, c))
             .collect();
         if let Some(i) = numbers.iter().position(|&n| good(n)) {
             return Some(moves[i]);
