@@ -152,7 +152,7 @@ fn changed_moves_are_rejected() {
     // the solver is the judge: whenever the changed move makes the claim false, the checker
     // must reject; and most changes must be rejected.
     for (rules, c) in samples() {
-        let cells = (c.rules[0] * c.rules[1]) as u16;
+        let cells = c.rules[0] * c.rules[1];
         let (mut tried, mut rejected) = (0, 0);
         for p in 0..c.parts.len() {
             let positions = node_positions(&c, p);
@@ -340,11 +340,11 @@ fn shrunk_pairings_are_rejected() {
             } else {
                 Color::Black
             };
-            for i in 0..c.parts[p].nodes.len() {
+            for (i, pos) in positions.iter().enumerate() {
                 let Node::Paired(pairs) = &c.parts[p].nodes[i] else {
                     continue;
                 };
-                let pos = positions[i].as_ref().expect("reached");
+                let pos = pos.as_ref().expect("reached");
                 let mut t = c.clone();
                 t.parts[p].nodes[i] = Node::Paired(Vec::new());
                 assert_rejected(&t, &format!("{rules}: all pairs of node {i} dropped"));
