@@ -12,6 +12,7 @@ pub mod render;
 pub mod rules;
 pub mod search;
 pub mod threats;
+pub mod verify;
 pub mod zone;
 
 pub use board::{Cell, Geometry, Position};

@@ -6,6 +6,7 @@ use c6solve::notation::format_point;
 use c6solve::proof::{cert, check};
 use c6solve::render::board_text;
 use c6solve::search::{Goal, Outcome, SolveOptions, SolveReport, open_table, solve_then};
+use c6solve::verify::{self, GamesOptions, Verdict, VerifyOptions};
 use c6solve::{Error, Position, Rules};
 use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -39,6 +40,65 @@ enum Command {
     /// magic or version, truncated, trailing bytes) and bad options: one line, exit 2.
     /// With --rules and a position the certificate must also be for that position.
     Check(CheckArgs),
+    /// Verify a claimed kill line: is the attacker's win proved after each of its turns?
+    ///
+    /// The line's first turn is the side to move's (the attacker's); turns alternate and are
+    /// separated by commas. After each attacker turn df-pn must prove the win against every
+    /// defence within the limits (each turn's proof gets --time-limit and --nodes). Prints
+    /// `verified`, `refuted` (the attacker provably has no win after some turn; the holding
+    /// defence is shown) or `unproven` (the first turn not proved, and the defence that
+    /// resisted). Exit 0 for verified, 1 otherwise, 2 for bad input.
+    /// With --games, verifies the last turns of real games that end in six and writes a
+    /// Markdown report (--out).
+    Verify(VerifyArgs),
+}
+
+/// Options of `verify`.
+#[derive(Args)]
+struct VerifyArgs {
+    /// Rules m,n,k,p,q or a preset [default: connect6].
+    #[arg(long, value_name = "RULES")]
+    rules: Option<String>,
+    #[command(flatten)]
+    position: PositionArgs,
+    /// The line: turns separated by commas, the side to move's first ("L11 M12, N10 N11").
+    #[arg(long, value_name = "TURNS", required_unless_present = "games")]
+    line: Option<String>,
+    /// Give up on an attacker turn's proof (unproven) after this many seconds.
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
+    time_limit: Option<String>,
+    /// Give up on an attacker turn's proof (unproven) after this many nodes.
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    nodes: Option<String>,
+    /// Transposition table size in MiB (one table for the whole line).
+    #[arg(
+        long,
+        value_name = "MIB",
+        default_value = "256",
+        allow_negative_numbers = true
+    )]
+    tt_size: String,
+    /// Print one JSON object: verdict, attacker, turn, defence, turns, nodes, seconds.
+    #[arg(long)]
+    json: bool,
+    /// Verify real games instead: a JSON-lines file as in ../shared/data (Connect6 only).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["line", "moves", "sgf", "position", "rules"])]
+    games: Option<String>,
+    /// With --games: start each line this many of the winner's turns before its six (a range
+    /// "2..4" cycles through 2, 3, 4).
+    #[arg(long, value_name = "A..B", default_value = "2..4", requires = "games")]
+    turns_back: String,
+    /// With --games: how many lines to verify.
+    #[arg(long, value_name = "N", default_value = "200", requires = "games")]
+    limit: String,
+    /// With --games: where to write the Markdown report.
+    #[arg(
+        long,
+        value_name = "FILE",
+        default_value = "results/kill-lines.md",
+        requires = "games"
+    )]
+    out: String,
 }
 
 /// Options of `check`.
@@ -189,6 +249,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => run_solve(args),
         Command::Bench(args) => run_bench(args),
         Command::Check(args) => run_check(args),
+        Command::Verify(args) => run_verify(args),
     };
     match result {
         Ok(code) => code,
@@ -271,6 +332,81 @@ fn run_solve(args: SolveArgs) -> Result<ExitCode, Error> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+fn run_verify(args: VerifyArgs) -> Result<ExitCode, Error> {
+    let opts = VerifyOptions {
+        max_nodes: args.nodes.as_deref().map(parse_nodes).transpose()?,
+        time_limit: args.time_limit.as_deref().map(parse_seconds).transpose()?,
+        tt_mib: parse_tt_size(&args.tt_size)?,
+    };
+    if let Some(file) = args.games {
+        let turns_back = parse_range(&args.turns_back)?;
+        let limit = parse_count("--limit", &args.limit)?;
+        let games = GamesOptions {
+            file,
+            turns_back,
+            limit,
+            verify: opts,
+        };
+        let load = std::fs::read_to_string("/proc/loadavg")
+            .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+            .unwrap_or_else(|_| "unknown".into());
+        let mut done = 0;
+        let lines = verify::run_games(&games, |g| {
+            done += 1;
+            eprintln!(
+                "[{done}/{limit}] {} back {}: {} (turn {}, {:.2} s)",
+                g.id,
+                g.back,
+                g.report.verdict.name(),
+                g.report.turn,
+                g.report.seconds
+            );
+        })?;
+        let command: Vec<String> = std::env::args().skip(1).collect();
+        let md = verify::games_markdown(
+            &games,
+            &lines,
+            &format!("c6solve {}", command.join(" ")),
+            &load,
+        );
+        std::fs::write(&args.out, &md)
+            .map_err(|e| Error::Io(format!("cannot write {}: {e}", args.out)))?;
+        print!("{md}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let rules = args.rules.as_deref().map(Rules::parse).transpose()?;
+    let source = source_of(&args.position, rules.is_some());
+    let pos = input::load(rules, &source)?;
+    let line = verify::parse_line(pos.rules(), args.line.as_deref().unwrap_or_default())?;
+    let report = verify::verify(&pos, &line, &opts)?;
+    if args.json {
+        println!("{}", verify::json(pos.rules(), &report));
+    } else {
+        print!("{}", verify::text(pos.rules(), &report));
+    }
+    Ok(if report.verdict == Verdict::Verified {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// Parses `A..B` (or a single number) with 1 <= A <= B.
+fn parse_range(text: &str) -> Result<(usize, usize), Error> {
+    let bad = || {
+        Error::Option(format!(
+            "--turns-back '{text}': expected A..B with 1 <= A <= B"
+        ))
+    };
+    let (a, b) = text.split_once("..").unwrap_or((text, text));
+    let a: usize = a.trim().parse().map_err(|_| bad())?;
+    let b: usize = b.trim().parse().map_err(|_| bad())?;
+    if a == 0 || a > b || b > 50 {
+        return Err(bad());
+    }
+    Ok((a, b))
 }
 
 fn run_check(args: CheckArgs) -> Result<ExitCode, Error> {

@@ -906,3 +906,96 @@ fn table_file_is_reused_and_checked() {
     );
     assert_bad_input(&["solve", "--rules", "6,4,4,1,1", "--tt-reset"], "--tt");
 }
+
+// ---------------------------------------------------------------------------------------------
+// verify: kill lines
+// ---------------------------------------------------------------------------------------------
+
+/// Runs `verify --json` with `args`; returns the exit code and the one JSON object.
+fn verify_json(args: &[&str]) -> (i32, Map<String, Value>) {
+    let mut all = vec!["verify", "--json"];
+    all.extend_from_slice(args);
+    let out = run(&all);
+    let stdout = text(&out.stdout);
+    assert!(out.stderr.is_empty(), "stderr: {}", text(&out.stderr));
+    let Value::Object(obj) = serde_json::from_str(&stdout).expect("one JSON object") else {
+        panic!("not an object: {stdout}");
+    };
+    for key in [
+        "verdict", "turn", "defence", "seconds", "nodes", "turns", "attacker",
+    ] {
+        assert!(obj.contains_key(key), "{key} missing: {stdout}");
+    }
+    (out.status.code().unwrap(), obj)
+}
+
+#[test]
+fn verify_verdicts_on_small_boards() {
+    // Tic-tac-toe, Black B2 against White A2: A1 forks, C1 then wins.
+    let (code, r) = verify_json(&[
+        "--rules",
+        "tictactoe",
+        "--moves",
+        "B2 A2",
+        "--line",
+        "A1, C3, C1",
+    ]);
+    assert_eq!(
+        (code, r["verdict"].as_str(), r["turn"].as_u64()),
+        (0, Some("verified"), Some(3))
+    );
+    // On the empty board B2 wins nothing: refuted at turn 1, and the defence it shows holds
+    // (the solver agrees Black has no win after it).
+    let (code, r) = verify_json(&["--rules", "tictactoe", "--line", "B2, A1, C1, A3, B1"]);
+    assert_eq!(
+        (code, r["verdict"].as_str(), r["turn"].as_u64()),
+        (1, Some("refuted"), Some(1))
+    );
+    let d: Vec<&str> = r["defence"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(d.len(), 1);
+    let after = format!("B2 {}", d[0]);
+    expect_value(
+        &["--rules", "tictactoe", "--moves", &after, "--goal", "win"],
+        "no-win",
+    );
+    // 4x3, three in a row: B2 wins (the empty board is a first-player win).
+    let (code, r) = verify_json(&["--rules", "4,3,3,1,1", "--line", "B2"]);
+    assert_eq!(
+        (code, r["verdict"].as_str()),
+        (0, Some("verified")),
+        "{r:?}"
+    );
+    // Refuted later in the line: a good first move, then a blunder that throws the win away.
+    let (code, r) = verify_json(&["--rules", "4,3,3,1,1", "--line", "B2, C2, A1, B1, D3"]);
+    assert_eq!(code, 1, "{r:?}");
+    assert_eq!(r["verdict"], "refuted", "{r:?}");
+    assert!(r["turn"].as_u64().unwrap() > 1, "{r:?}");
+    // Too small a budget: unproven at turn 1, with a defence.
+    let (code, r) = verify_json(&["--rules", "5,5,4,1,1", "--line", "C3", "--nodes", "10"]);
+    assert_eq!(
+        (code, r["verdict"].as_str(), r["turn"].as_u64()),
+        (1, Some("unproven"), Some(1))
+    );
+    assert!(!r["defence"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn verify_bad_lines() {
+    let t = ["verify", "--rules", "tictactoe", "--line"];
+    let with = |line: &'static str| [&t[..], &[line]].concat();
+    assert_bad_input(&with("A1 B2"), "has 2 stones");
+    assert_bad_input(&with("A1, A1"), "already taken");
+    assert_bad_input(&with("A1, , B2"), "no stones");
+    assert_bad_input(&with("A9"), "off the");
+    assert_bad_input(&with("A1, B1, A2, B2, A3, C3"), "after the game ended");
+    assert_bad_input(&["verify", "--rules", "tictactoe"], "--line");
+    assert_bad_input(
+        &["verify", "--line", "K3 J4", "--time-limit", "0"],
+        "--time-limit",
+    );
+}
