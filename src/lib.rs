@@ -11,6 +11,7 @@ pub mod proof;
 pub mod render;
 pub mod rules;
 pub mod search;
+pub mod show;
 pub mod threats;
 pub mod verify;
 pub mod zone;

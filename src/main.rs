@@ -6,6 +6,7 @@ use c6solve::notation::format_point;
 use c6solve::proof::{cert, check};
 use c6solve::render::board_text;
 use c6solve::search::{Goal, Outcome, SolveOptions, SolveReport, open_table, solve_then};
+use c6solve::show;
 use c6solve::verify::{self, GamesOptions, Verdict, VerifyOptions};
 use c6solve::{Error, Position, Rules};
 use clap::error::ErrorKind;
@@ -51,6 +52,36 @@ enum Command {
     /// With --games, verifies the last turns of real games that end in six and writes a
     /// Markdown report (--out).
     Verify(VerifyArgs),
+    /// Draw a position, optionally after a line or a proof's main line, in the terminal and
+    /// as SVG.
+    ///
+    /// Stones are numbered in play order (the position's moves, then the line); set-up stones
+    /// of a diagram carry no number. In the terminal `X12` is Black's 12th stone of the game,
+    /// `O13` White's, `.` an empty point, `+` an empty point of the zone.
+    Show(ShowArgs),
+}
+
+/// Options of `show`.
+#[derive(Args)]
+struct ShowArgs {
+    /// Rules m,n,k,p,q or a preset [default: connect6].
+    #[arg(long, value_name = "RULES")]
+    rules: Option<String>,
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Stones to play after the position: turns separated by commas, as for `verify`.
+    #[arg(long, value_name = "TURNS", conflicts_with = "proof")]
+    line: Option<String>,
+    /// A certificate from `solve --proof`: show its root position and main line (the prover's
+    /// moves and the first listed reply). Without a position, the certificate's root is used.
+    #[arg(long, value_name = "FILE")]
+    proof: Option<String>,
+    /// Shade the proof's zone: every point a stone of the proof is played on (needs --proof).
+    #[arg(long, requires = "proof")]
+    zone: bool,
+    /// Also write the picture as an SVG image to FILE.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<String>,
 }
 
 /// Options of `verify`.
@@ -177,6 +208,15 @@ struct SolveArgs {
     /// The exit status does not change. Not with --zones.
     #[arg(long, value_name = "FILE")]
     proof: Option<String>,
+    /// Write the proven strategy as one-stone-per-node SGF (GoGui opens it): the position's
+    /// moves, then the winner's moves with every answer it must meet as a variation (for a
+    /// draw or no-win, the defender's holding strategy). At most --sgf-max-nodes stones;
+    /// past that only the main line continues. Same conditions as --proof.
+    #[arg(long, value_name = "FILE")]
+    sgf_out: Option<String>,
+    /// Most stones --sgf-out writes.
+    #[arg(long, value_name = "N", default_value = "20000", requires = "sgf_out")]
+    sgf_max_nodes: String,
     /// Largest disproof (draw, no-win) written by --proof, in nodes per claim.
     #[arg(
         long,
@@ -250,6 +290,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => run_bench(args),
         Command::Check(args) => run_check(args),
         Command::Verify(args) => run_verify(args),
+        Command::Show(args) => run_show(args),
     };
     match result {
         Ok(code) => code,
@@ -293,10 +334,13 @@ fn run_solve(args: SolveArgs) -> Result<ExitCode, Error> {
         tt_reset: args.tt_reset,
     };
     let proof_max = parse_count("--proof-max-nodes", &args.proof_max_nodes)?;
-    let want_proof = args.proof.is_some();
+    let sgf_max = parse_count("--sgf-max-nodes", &args.sgf_max_nodes)?;
+    let want_proof = args.proof.is_some() || args.sgf_out.is_some();
     if want_proof && args.zones {
         return Err(Error::Option(
-            "--proof needs a solve without --zones (certificates carry no zone claims yet)".into(),
+            "--proof and --sgf-out need a solve without --zones (certificates carry no zone \
+             claims yet)"
+                .into(),
         ));
     }
     let pos = input::load(rules, &source)?;
@@ -312,6 +356,16 @@ fn run_solve(args: SolveArgs) -> Result<ExitCode, Error> {
         println!("{}", json_report(&pos, &report));
     } else {
         print_report(&pos, &report);
+    }
+    if let (Some(path), Some(cert)) = (&args.sgf_out, &cert) {
+        match cert {
+            Ok(cert) => {
+                let text = c6solve::proof::sgf::strategy_sgf(&pos, cert, sgf_max)?;
+                std::fs::write(path, text)
+                    .map_err(|e| Error::Io(format!("cannot write {path}: {e}")))?;
+            }
+            Err(why) => eprintln!("c6solve: no SGF written: {why}"),
+        }
     }
     if let (Some(path), Some(cert)) = (&args.proof, cert) {
         match cert {
@@ -407,6 +461,58 @@ fn parse_range(text: &str) -> Result<(usize, usize), Error> {
         return Err(bad());
     }
     Ok((a, b))
+}
+
+fn run_show(args: ShowArgs) -> Result<ExitCode, Error> {
+    let rules = args.rules.as_deref().map(Rules::parse).transpose()?;
+    let given = args.position.moves.is_some()
+        || args.position.sgf.is_some()
+        || args.position.position.is_some()
+        || rules.is_some();
+    let mut picture = if let Some(path) = &args.proof {
+        let cert = c6solve::proof::read_file(path)?;
+        let root = show::certificate_root(&cert).ok_or_else(|| {
+            Error::Io(format!("{path}: the certificate's root is not a position"))
+        })?;
+        let pos = if given {
+            let pos = input::load(rules, &source_of(&args.position, rules.is_some()))?;
+            let mut header = cert.clone();
+            header.parts.clear();
+            if cert::header(&pos, Vec::new()) != header {
+                return Err(Error::Position(format!(
+                    "{path} is not a certificate for this position"
+                )));
+            }
+            pos
+        } else {
+            root.clone()
+        };
+        let (line, note, zone) = show::main_line(&cert, &root);
+        let mut p = show::Picture::new(&pos, &line);
+        p.caption.push_str(&note);
+        if args.zone {
+            p.zone = zone.into_iter().filter(|&c| pos.is_empty(c)).collect();
+        }
+        p
+    } else {
+        let pos = input::load(rules, &source_of(&args.position, rules.is_some()))?;
+        let line = match &args.line {
+            Some(text) => {
+                let turns = verify::parse_line(pos.rules(), text)?;
+                verify::check_line(&pos, &turns)?;
+                turns.concat()
+            }
+            None => Vec::new(),
+        };
+        show::Picture::new(&pos, &line)
+    };
+    picture.caption = format!("Connect({}): {}", picture.rules, picture.caption);
+    if let Some(path) = &args.svg {
+        std::fs::write(path, picture.svg())
+            .map_err(|e| Error::Io(format!("cannot write {path}: {e}")))?;
+    }
+    print!("{}", picture.text());
+    Ok(ExitCode::SUCCESS)
 }
 
 fn run_check(args: CheckArgs) -> Result<ExitCode, Error> {

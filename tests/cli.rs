@@ -999,3 +999,111 @@ fn verify_bad_lines() {
         "--time-limit",
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// show and --sgf-out: pictures and strategies
+// ---------------------------------------------------------------------------------------------
+
+/// Runs a command that must succeed; returns stdout.
+fn ok_stdout(args: &[&str]) -> String {
+    let out = run(args);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "c6solve {args:?}: {stderr}");
+    assert!(stderr.is_empty(), "c6solve {args:?}: {stderr}");
+    stdout
+}
+
+#[test]
+fn show_numbers_stones_in_play_order() {
+    let svg = TempFile::new("ttt.svg", "");
+    let out = ok_stdout(&[
+        "show",
+        "--rules",
+        "tictactoe",
+        "--moves",
+        "B2 A2",
+        "--line",
+        "A1, C3, C1",
+        "--svg",
+        svg.path(),
+    ]);
+    let expected = concat!(
+        "   A  B  C\n",
+        "3  .  . O4 3\n",
+        "2 O2 X1  . 2\n",
+        "1 X3  . X5 1\n",
+        "   A  B  C\n",
+        "Connect(3,3,3,1,1): White to move, 1 stone to place\n",
+    );
+    assert_eq!(out, expected);
+    let image = std::fs::read_to_string(svg.path()).unwrap();
+    assert!(image.starts_with("<svg ") && image.trim_end().ends_with("</svg>"));
+    assert_eq!(image.matches("<circle").count(), 5);
+    // Coordinates on the edges: each column letter and row number twice.
+    let edge: Vec<&str> = image
+        .lines()
+        .filter(|l| l.contains("font-size=\"13\""))
+        .collect();
+    for label in [">A</text>", ">C</text>", ">1</text>", ">3</text>"] {
+        let n = edge.iter().filter(|l| l.ends_with(label)).count();
+        assert_eq!(n, 2, "{label}");
+    }
+    // Stone numbers 1..5 on the stones.
+    for n in 1..=5 {
+        assert!(image.contains(&format!("central\">{n}</text>")), "{n}");
+    }
+}
+
+#[test]
+fn show_a_proof_with_its_zone_and_write_sgf() {
+    let cert = TempFile::new("show.cert", "");
+    let sgf = TempFile::new("strategy.sgf", "");
+    let out = ok_stdout(&[
+        "solve",
+        "--rules",
+        "4,3,3,1,1",
+        "--proof",
+        cert.path(),
+        "--sgf-out",
+        sgf.path(),
+    ]);
+    assert!(out.contains("value: win"));
+    let pic = ok_stdout(&["show", "--proof", cert.path(), "--zone"]);
+    assert!(pic.contains("X1"), "{pic}");
+    assert!(pic.contains('+'), "zone shaded: {pic}");
+    assert!(pic.contains("cannot stop"), "{pic}");
+    // The same certificate against another position is refused.
+    assert_bad_input(
+        &[
+            "show",
+            "--proof",
+            cert.path(),
+            "--rules",
+            "4,3,3,1,1",
+            "--moves",
+            "A1",
+        ],
+        "not a certificate for this position",
+    );
+    // The strategy: Black's first stone, then White's replies as variations; its main line
+    // reads back as a legal game that Black has won or is winning.
+    let text = std::fs::read_to_string(sgf.path()).unwrap();
+    assert!(
+        text.starts_with("(;FF[4]") && text.contains("SZ[4:3]"),
+        "{text}"
+    );
+    assert!(text.matches("\n(\n;W[").count() >= 3, "{text}");
+    let main = solve_json(&[
+        "solve",
+        "--json",
+        "--rules",
+        "4,3,3,1,1",
+        "--sgf",
+        sgf.path(),
+    ]);
+    assert!(
+        (main["to_move"] == "white" && main["value"] == "loss")
+            || (main["to_move"] == "black" && main["value"] == "win"),
+        "{main:?}"
+    );
+}
