@@ -532,12 +532,14 @@ fn run_check(args: CheckArgs) -> Result<ExitCode, Error> {
             return Ok(ExitCode::FAILURE);
         }
     }
+    let start = std::time::Instant::now();
     match check::check(&cert) {
         Ok(summary) => {
             println!(
-                "valid: {}; {} nodes, {size} bytes",
+                "valid: {}; {} nodes, {size} bytes; checked in {:.3} s",
                 summary.claims.join("; "),
-                summary.nodes
+                summary.nodes,
+                start.elapsed().as_secs_f64()
             );
             Ok(ExitCode::SUCCESS)
         }
