@@ -736,3 +736,76 @@ impl<'a> Checker<'a> {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::proof::format::Part;
+
+    fn board(geo: &Geo, black: &[u16], white: &[u16], to_move: u8) -> Board {
+        let mut points = vec![0u8; geo.w * geo.h];
+        for &c in black {
+            points[c as usize] = 1;
+        }
+        for &c in white {
+            points[c as usize] = 2;
+        }
+        Board {
+            empties: points.iter().filter(|&&s| s == 0).count(),
+            points,
+            to_move,
+            left: 1,
+            winner: 0,
+        }
+    }
+
+    #[test]
+    fn hitting_sets() {
+        let a: &[u16] = &[1, 2];
+        let b: &[u16] = &[2, 3];
+        let c: &[u16] = &[4, 5];
+        assert!(can_hit(&[], 0));
+        assert!(!can_hit(&[a], 0));
+        assert!(can_hit(&[a, b], 1));
+        assert!(!can_hit(&[a, b, c], 1));
+        assert!(can_hit(&[a, b, c], 2));
+    }
+
+    #[test]
+    fn lines_and_overlines() {
+        let geo = Geo::new(&Rules::new(5, 1, 3, 1, 1).unwrap());
+        // X X . X .: C1 makes four in a row, an overline, which wins.
+        let mut b = board(&geo, &[0, 1, 3], &[], 0);
+        b.play(&geo, 2);
+        assert_eq!(b.winner, 1);
+        let mut b = board(&geo, &[0, 3], &[], 0);
+        b.play(&geo, 2);
+        assert_eq!(b.winner, 0);
+        assert!(b.can_complete(&geo, 0, 1));
+        assert!(!b.can_complete(&geo, 1, 2));
+    }
+
+    #[test]
+    fn mirror_images_of_listed_replies() {
+        let geo = Geo::new(&Rules::tictactoe());
+        let part = Part {
+            attacker: 0,
+            claim: Claim::Win,
+            nodes: Vec::new(),
+        };
+        let c = Checker::new(&geo, board(&geo, &[], &[], 0), &part);
+        let mut listed = vec![false; 9];
+        listed[0] = true; // A1
+        let m = c.mirrored(&listed);
+        // Every corner (A1 itself through the diagonal reflection, which fixes it).
+        let corners: Vec<usize> = (0..9).filter(|&x| m[x]).collect();
+        assert_eq!(corners, [0, 2, 6, 8]);
+        // Black A1 on the board breaks the symmetry of B1 and A2 only by reflection in the
+        // diagonal: White's B1 is covered by a listed A2.
+        let c = Checker::new(&geo, board(&geo, &[0], &[], 1), &part);
+        let mut listed = vec![false; 9];
+        listed[3] = true; // A2
+        let m = c.mirrored(&listed);
+        assert!(m[1] && !m[5] && !m[4]);
+    }
+}
