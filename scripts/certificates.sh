@@ -30,6 +30,10 @@ row "5,5,4,1,1" --rules 5,5,4,1,1
 row "5,5,4,2,1" --rules 5,5,4,2,1
 row "6,5,4,1,1" --rules 6,5,4,1,1
 row "connect6 lg1813145 (default)"
+row "lg1821054 (real kill, after the winner's turn)" --moves "K10 L11 J11 K12 M11 K11 L10 L12 J12 K13 H12 M9 G11 M12 O9 L8 K7 J6 M7 N8 K8 K9 J8 H7 J7 G7 H6 K6 K4 K5 L7 O8 N7"
+row "lg1488485 (real kill, after the winner's turn)" --moves "K10 K12 M10 L11 M12 J9 N11 L9 J11 H12 L12 L7 N7 L6 M8 O7 M7 Q7 K7 N13 N6 O14 P8 N5 N4 N8 N3 O5 P4 L8 Q3 O8 O4"
+row "lg1095367 (real kill, after the winner's turn)" --moves "K10 K9 L11 M11 L8 K12 M10 L13 J13 N9 M8 O8 M9 L7 K6 O10 J5 K7 K8 K5 J7 M6 N5 J9 O4 L6 N6 O6 J6 J8 M5"
+row "lg974984 (real kill, after the winner's turn)" --moves "K10 K9 L11 M10 L10 N10 J10 L8 L9 M8 L7 K6 J7 H8 K8 M6 L5 M4 L6 K4 J3 N7 H2 N11 J8 J5 O12 G13 L12 N9 H12 O10 J15 G11 F12 H10 J13 G12 E12 J12 D12 F13 N8 H11 N5 F10 F11 F15 F9 G14 H15"
 if [ -n "$HEAVY" ]; then
     row "7,4,4,1,1" --rules 7,4,4,1,1
     row "8,4,4,1,1" --rules 8,4,4,1,1

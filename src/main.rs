@@ -39,7 +39,8 @@ enum Command {
     /// claims and the proof's size (exit 0), or `invalid: ...` naming the first node that
     /// fails and why (exit 1). A file that cannot be read or is not a certificate (wrong
     /// magic or version, truncated, trailing bytes) and bad options: one line, exit 2.
-    /// With --rules and a position the certificate must also be for that position.
+    /// With --rules or a position the certificate must also be for that position (--rules
+    /// alone: the empty board; a position alone: Connect6).
     Check(CheckArgs),
     /// Verify a claimed kill line: is the attacker's win proved after each of its turns?
     ///
@@ -141,7 +142,7 @@ struct CheckArgs {
     /// The rules the certificate must be for.
     #[arg(long, value_name = "RULES")]
     rules: Option<String>,
-    /// The root position the certificate must be for (with --rules, or Connect6).
+    /// The root position the certificate must be for (under --rules, else Connect6).
     #[command(flatten)]
     position: PositionArgs,
 }
@@ -527,7 +528,8 @@ fn run_show(args: ShowArgs) -> Result<ExitCode, Error> {
 fn run_check(args: CheckArgs) -> Result<ExitCode, Error> {
     let rules = args.rules.as_deref().map(Rules::parse).transpose()?;
     let expected = match source_of(&args.position, rules.is_some()) {
-        Source::Default if rules.is_none() && args.position.moves.is_none() => None,
+        // Neither rules nor a position: the certificate's own root is accepted as is.
+        Source::Default => None,
         source => Some(input::load(rules, &source)?),
     };
     let cert = c6solve::proof::read_file(&args.file)?;
