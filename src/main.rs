@@ -200,13 +200,15 @@ struct SolveArgs {
     /// Print one JSON object instead of the board and text.
     #[arg(long)]
     json: bool,
-    /// Experimental: prune defender moves with relevance zones (sound, not yet faster).
+    /// Search every defender move: turn relevance-zone pruning off (for measurement and
+    /// cross-checks; values never change).
     #[arg(long)]
-    zones: bool,
+    no_zones: bool,
     /// Write a certificate of the result to FILE (check it with `c6solve check FILE`):
     /// a win or loss always; a draw or no-win when its disproof fits --proof-max-nodes,
     /// else no file and a one-line notice on stderr; unknown: no file and a notice.
-    /// The exit status does not change. Not with --zones.
+    /// The exit status does not change. The solve then runs without relevance zones
+    /// (certificates carry no zone claims), as with --no-zones.
     #[arg(long, value_name = "FILE")]
     proof: Option<String>,
     /// Write the proven strategy as one-stone-per-node SGF (GoGui opens it): the position's
@@ -322,6 +324,9 @@ fn one_line(text: &str) -> String {
 fn run_solve(args: SolveArgs) -> Result<ExitCode, Error> {
     let rules = args.rules.as_deref().map(Rules::parse).transpose()?;
     let source = source_of(&args.position, rules.is_some());
+    let proof_max = parse_count("--proof-max-nodes", &args.proof_max_nodes)?;
+    let sgf_max = parse_count("--sgf-max-nodes", &args.sgf_max_nodes)?;
+    let want_proof = args.proof.is_some() || args.sgf_out.is_some();
     let opts = SolveOptions {
         goal: match args.goal {
             GoalArg::Value => Goal::Value,
@@ -330,20 +335,12 @@ fn run_solve(args: SolveArgs) -> Result<ExitCode, Error> {
         max_nodes: args.nodes.as_deref().map(parse_nodes).transpose()?,
         time_limit: args.time_limit.as_deref().map(parse_seconds).transpose()?,
         tt_mib: parse_tt_size(&args.tt_size)?,
-        zones: args.zones,
+        // Certificates carry no zone claims: a proof to write comes from a zone-free solve,
+        // whose table holds a proof for every defender move the checker asks about.
+        zones: !args.no_zones && !want_proof,
         tt_file: args.tt.map(std::path::PathBuf::from),
         tt_reset: args.tt_reset,
     };
-    let proof_max = parse_count("--proof-max-nodes", &args.proof_max_nodes)?;
-    let sgf_max = parse_count("--sgf-max-nodes", &args.sgf_max_nodes)?;
-    let want_proof = args.proof.is_some() || args.sgf_out.is_some();
-    if want_proof && args.zones {
-        return Err(Error::Option(
-            "--proof and --sgf-out need a solve without --zones (certificates carry no zone \
-             claims yet)"
-                .into(),
-        ));
-    }
     let pos = input::load(rules, &source)?;
     // Open (and so validate) the table before printing anything: bad input prints nothing.
     let table = open_table(&opts, pos.rules())?;

@@ -245,6 +245,46 @@ mod tests {
     }
 
     #[test]
+    fn one_line_can_hold_three_threats() {
+        // Four, gap, four: K10 blocks the windows through the gap, but D-J on the left and
+        // L-Q on the right each need a stone of their own.
+        let pos = c6_stones("F10 G10 H10 J10 L10 M10 N10 O10", "", Color::White);
+        assert_eq!(threat_count(&pos, Color::Black), 3);
+        assert_eq!(defence(&pos), Defence::Lost);
+        // One white stone at K10 leaves two separate dead fours: two threats, both forced.
+        let pos = c6_stones("F10 G10 H10 J10 L10 M10 N10 O10", "K10", Color::White);
+        assert_eq!(threat_count(&pos, Color::Black), 2);
+    }
+
+    #[test]
+    fn live_two_needs_two_stones_to_threaten() {
+        let r = Rules::connect6();
+        let at = |p: &str| crate::notation::parse_point(&r, p).unwrap();
+        let pos = c6_stones("F10 G10", "", Color::Black);
+        // A third stone makes a live three: no threat yet.
+        assert!(!makes_threat(&pos, at("H10")));
+        // Two more stones make a live four: two threats.
+        let four = c6_stones("F10 G10 H10 J10", "", Color::White);
+        assert_eq!(threat_count(&four, Color::Black), 2);
+    }
+
+    #[test]
+    fn dead_three_never_threatens() {
+        // White at E10 and K10: no six-window on row 10 holds F10 G10 H10 without a white
+        // stone, so a fourth stone there makes no threat, and four stones count none.
+        let r = Rules::connect6();
+        let at = |p: &str| crate::notation::parse_point(&r, p).unwrap();
+        let pos = c6_stones("F10 G10 H10", "E10 K10", Color::Black);
+        assert!(!makes_threat(&pos, at("J10")));
+        let pos = c6_stones("F10 G10 H10 J10", "E10 K10", Color::White);
+        assert_eq!(threat_count(&pos, Color::Black), 0);
+        assert_eq!(defence(&pos), Defence::Free);
+        // White at K10 only: the four is dead on the right, one threat (the windows ending at J10 or before).
+        let pos = c6_stones("F10 G10 H10 J10", "K10", Color::White);
+        assert_eq!(threat_count(&pos, Color::Black), 1);
+    }
+
+    #[test]
     fn after_real_opening_no_threats() {
         let pos = c6("K10 L11 L9");
         assert_eq!(threat_count(&pos, Color::Black), 0);

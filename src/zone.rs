@@ -5,7 +5,10 @@
 //! defender stones added on `E` is still won, by the same strategy. The search uses it at a
 //! defender node: prove the *null move* (the defender gives up the rest of its turn) and take
 //! its zone; every defender stone outside the zone then lands on a position the null-move
-//! proof already covers, so only stones inside the zone need proofs of their own.
+//! proof already covers, so only stones inside the zone need proofs of their own. Null moves
+//! are proved by the threat-space search, which prunes nothing of the defender's, so the
+//! zones of its proven nodes are built bottom-up by the rules below (a node pruned by a zone
+//! has no zone of its own: its proof already spends the extra stones the claim allows).
 //!
 //! The claim holds because a zone contains every point whose content the proof read:
 //! - the empty points of the attacker's winning window (a win now);
@@ -134,6 +137,13 @@ impl ZoneStore {
             map: HashMap::new(),
             max_entries: max_entries.max(1),
         }
+    }
+
+    /// How many zones of a `cells`-point board fit in `bytes`: each costs its bit set, its
+    /// key, the vector's header and the hash map's slot overhead.
+    pub fn entries_for(bytes: usize, cells: usize) -> usize {
+        let per_zone = cells.div_ceil(64) * 8 + 16 + 24 + 16;
+        (bytes / per_zone).max(1)
     }
 
     /// Stores `zone` (in the coordinates of a position whose canonical symmetry is `g`).

@@ -16,8 +16,10 @@ use c6solve::{Color, Position, Rules};
 fn certify(rules: &str, moves: &str) -> (Outcome, Certificate) {
     let r = Rules::parse(rules).unwrap();
     let pos = Position::from_moves(r, &parse_moves(&r, moves).unwrap()).unwrap();
+    // Certificates need a zone-free solve (as `solve --proof` runs).
     let opts = SolveOptions {
         tt_mib: 32,
+        zones: false,
         ..SolveOptions::default()
     };
     let table = open_table(&opts, &r).unwrap();

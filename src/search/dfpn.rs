@@ -50,16 +50,31 @@ pub struct Dfpn<'t> {
     /// Prune defender moves outside null-move zones.
     use_zones: bool,
     zones: ZoneStore,
+    /// Node count at which the current threat-space sub-search stops (see [`Mode::Tss`]).
+    sub_limit: Option<u64>,
+    /// Run the threat-space stage (at the root, at new attacker nodes, for null moves).
+    use_tss: bool,
+    /// Back-off of the threat-space probes at new attacker nodes.
+    probes: Throttle,
+    /// Back-off of the null-move searches at defender nodes.
+    null_moves: Throttle,
 }
 
 /// Extra defender stones a zone's claim covers, in turns: one turn of p stones.
 const ZONE_EXTRA: u16 = 1;
 
-/// Zones kept at most (a few hundred bytes each on 19x19).
+/// Zones kept at most when the store is not sized with [`Dfpn::with_zone_memory`] (under a
+/// hundred bytes each on 19x19).
 const ZONE_STORE_ENTRIES: usize = 1 << 20;
 
 /// Backtracking steps allowed to look for a pairing strategy at one node.
 pub const PAIRING_BUDGET: u32 = 64;
+
+/// Node budget of the threat-space search at the root of a run.
+const ROOT_TSS_NODES: u64 = 200_000;
+
+/// Node budget of the threat-space probe at each new attacker node of the main search.
+const PROBE_TSS_NODES: u64 = 64;
 
 /// Initial proof number of an attacker stone that makes no threat (see [`fresh_numbers`]).
 const QUIET_PN: Pn = 3;
@@ -78,7 +93,23 @@ impl<'t> Dfpn<'t> {
             aborted: false,
             use_zones: false,
             zones: ZoneStore::new(ZONE_STORE_ENTRIES),
+            sub_limit: None,
+            use_tss: true,
+            probes: Throttle::default(),
+            null_moves: Throttle::default(),
         }
+    }
+
+    /// Turns the threat-space stage on or off (off: plain df-pn, for measurement).
+    pub fn with_tss(mut self, on: bool) -> Dfpn<'t> {
+        self.use_tss = on;
+        self
+    }
+
+    /// Sizes the zone store to at most `bytes` of memory.
+    pub fn with_zone_memory(mut self, bytes: usize, cells: usize) -> Dfpn<'t> {
+        self.zones = ZoneStore::new(ZoneStore::entries_for(bytes, cells));
+        self
     }
 
     /// Turns relevance-zone pruning on or off (off: every defender move is searched).
@@ -87,8 +118,19 @@ impl<'t> Dfpn<'t> {
         self
     }
 
-    /// Runs df-pn from `pos` until it is solved or a limit is hit.
+    /// Runs df-pn from `pos` until it is solved or a limit is hit. An attacker to move
+    /// first gets a threat-space search (see [`Mode::Tss`]): a forcing kill is often found
+    /// there at a fraction of the cost, and what it proves is stored for the main search.
     pub fn run(&mut self, pos: &mut Position) -> Proof {
+        if self.use_tss && pos.to_move() == self.attacker && !pos.is_over() {
+            let (pn, _) = self.sub_search(pos, ROOT_TSS_NODES);
+            if pn == 0 {
+                return Proof::Proven;
+            }
+            if self.out_of_budget() {
+                return Proof::Unknown;
+            }
+        }
         let (pn, dn) = self.mid(pos, INF, INF, Mode::Main);
         match (pn, dn) {
             (0, _) => Proof::Proven,
@@ -97,37 +139,43 @@ impl<'t> Dfpn<'t> {
         }
     }
 
-    /// The table key of `pos` for this run's attacker.
+    /// The table key of `pos` for this run's attacker in the main search.
     pub fn key(&self, pos: &Position) -> [u64; 2] {
-        node_key(
+        self.mode_key(pos, Mode::Main)
+    }
+
+    fn mode_key(&self, pos: &Position, mode: Mode) -> [u64; 2] {
+        let k = node_key(
             pos.stone_key(),
             pos.to_move(),
             pos.stones_left(),
             self.attacker,
             pos,
-        )
+        );
+        mode.salted(k)
     }
 
     /// Stored numbers of the node after the side to move plays `cell`.
     pub fn child_numbers(&self, pos: &Position, cell: Cell) -> (Pn, Pn) {
-        let key = self.child_key(pos, cell);
+        let key = self.child_key(pos, cell, Mode::Main);
         self.tt.probe(key).map_or(FRESH, |e| (e.pn, e.dn))
     }
 
-    fn child_key(&self, pos: &Position, cell: Cell) -> [u64; 2] {
+    fn child_key(&self, pos: &Position, cell: Cell, mode: Mode) -> [u64; 2] {
         let me = pos.to_move();
         let (next, left) = if pos.stones_left() > 1 {
             (me, pos.stones_left() - 1)
         } else {
             (me.opponent(), pos.rules().p)
         };
-        node_key(
+        let k = node_key(
             pos.stone_key_after(cell, me),
             next,
             left,
             self.attacker,
             pos,
-        )
+        );
+        mode.salted(k)
     }
 
     /// The node's value when the rules decide it without search: `Some(true)` if the attacker
@@ -135,13 +183,15 @@ impl<'t> Dfpn<'t> {
     /// complete a line with its stones left (computed once by the caller).
     /// `seen` says the node is already in the table unsolved: the pairing search, the one
     /// costly rule here, already failed on an earlier visit and is not repeated (it reads
-    /// only the position, so its answer cannot have changed).
+    /// only the position, so its answer cannot have changed). In [`Mode::Tss`] a defender
+    /// left free to move ends the threat sequence: "no forcing win" there, nothing more.
     fn decided(
         &self,
         pos: &Position,
         wins_now: bool,
         defence: &Defence,
         seen: bool,
+        mode: Mode,
     ) -> Option<bool> {
         let me = pos.to_move();
         if wins_now {
@@ -152,6 +202,9 @@ impl<'t> Dfpn<'t> {
         }
         if *defence == Defence::Lost {
             return Some(me != self.attacker);
+        }
+        if mode == Mode::Tss {
+            return (me != self.attacker && *defence == Defence::Free).then_some(false);
         }
         // Pairing is tried where the attacker is to move only: a pairing at a defender node
         // survives any defender stone, so its children find it one ply later, and on the
@@ -180,15 +233,49 @@ impl<'t> Dfpn<'t> {
         {
             self.aborted = true;
         }
-        self.aborted
+        self.aborted || self.sub_limit.is_some_and(|l| self.nodes >= l)
+    }
+
+    /// A threat-space search from `pos` (an attacker node) of at most `budget` nodes.
+    /// Returns its numbers: a proof is a real proof (stored for the main search too), while
+    /// anything else only says no forcing win was found.
+    fn sub_search(&mut self, pos: &mut Position, budget: u64) -> (Pn, Pn) {
+        debug_assert!(
+            self.sub_limit.is_none(),
+            "threat-space searches do not nest"
+        );
+        self.sub_limit = Some(self.nodes + budget);
+        let nums = self.mid(pos, INF, INF, Mode::Tss);
+        self.sub_limit = None;
+        nums
+    }
+
+    /// True if a threat-space search of at most `budget` nodes proves the attacker node
+    /// `pos` won. Skipped when the table already holds a threat-space search of it that
+    /// failed or spent the budget.
+    fn tss_proves(&mut self, pos: &mut Position, budget: u64) -> bool {
+        if !self.use_tss || self.sub_limit.is_some() {
+            return false;
+        }
+        let tried = self
+            .tt
+            .probe(self.mode_key(pos, Mode::Tss))
+            .is_some_and(|e| e.dn == 0 || e.work as u64 >= budget);
+        if tried || !self.probes.allow() {
+            return false;
+        }
+        let proved = self.sub_search(pos, budget).0 == 0;
+        self.probes.record(proved);
+        proved
     }
 
     /// Multiple iterative deepening at one node: search until its proof number reaches
     /// `th_pn` or its disproof number `th_dn`. Returns and stores the node's numbers; in
-    /// [`Mode::Zone`] a proven node also gets its zone stored.
+    /// [`Mode::Tss`] a proven node is also stored under its main-search key, with its zone
+    /// when zones are on.
     fn mid(&mut self, pos: &mut Position, th_pn: Pn, th_dn: Pn, mode: Mode) -> (Pn, Pn) {
         self.nodes += 1;
-        let key = self.key(pos);
+        let key = self.mode_key(pos, mode);
         let start_nodes = self.nodes;
         let wins_now = threats::can_win_with(pos, pos.to_move(), pos.stones_left());
         let defence = if wins_now {
@@ -197,31 +284,32 @@ impl<'t> Dfpn<'t> {
             threats::defence(pos)
         };
         let seen = self.tt.probe(key).is_some();
-        if let Some(win) = self.decided(pos, wins_now, &defence, seen) {
+        let or = pos.to_move() == self.attacker;
+        if let Some(win) = self.decided(pos, wins_now, &defence, seen, mode) {
             let nums = if win { (0, INF) } else { (INF, 0) };
-            self.tt.store(key, nums.0, nums.1, 1);
-            if win && self.use_zones {
+            self.store(pos, key, nums, 1, mode);
+            if win && mode == Mode::Tss && self.use_zones {
                 let zone = self.terminal_zone(pos);
                 self.zones.put(key, &zone, pos, pos.canonical_symmetry());
             }
             return nums;
         }
-        let or = pos.to_move() == self.attacker;
+        if or && mode == Mode::Main && !seen && self.tss_proves(pos, PROBE_TSS_NODES) {
+            return (0, INF);
+        }
         let (mut children, deduped) = self.children(pos, &defence, mode);
-        let mut pruned = false;
         if !or
             && mode == Mode::Main
             && self.use_zones
             && let Some(zone) = self.null_move_zone(pos, children.len())
         {
-            let before = children.len();
             children.retain(|c| zone.contains(c.cell));
-            pruned = children.len() < before;
         }
         let mut nums: (Pn, Pn);
         loop {
             if children.is_empty() {
-                // Only pruning empties a list: every defender move is covered.
+                // No move: an attacker out of forcing moves (threat-space search), or a
+                // defender whose every move a zone covers.
                 nums = if or { (INF, 0) } else { (0, INF) };
                 break;
             }
@@ -252,12 +340,10 @@ impl<'t> Dfpn<'t> {
             (child.pn, child.dn) = (cpn, cdn);
         }
         let work = (self.nodes - start_nodes + 1).min(u32::MAX as u64) as u32;
-        self.tt.store(key, nums.0, nums.1, work);
-        // A node whose own moves were pruned by a null-move zone has no zone of its own: its
-        // proof already spends the extra stones that zone's claim allows.
+        self.store(pos, key, nums, work, mode);
         if nums.0 == 0
+            && mode == Mode::Tss
             && self.use_zones
-            && !pruned
             && let Some(zone) = self.inner_zone(pos, &children, &defence, deduped, or)
         {
             self.zones.put(key, &zone, pos, pos.canonical_symmetry());
@@ -265,25 +351,36 @@ impl<'t> Dfpn<'t> {
         nums
     }
 
+    /// Stores a node's numbers; a threat-space proof is a proof for the main search too.
+    fn store(&self, pos: &Position, key: [u64; 2], nums: (Pn, Pn), work: u32, mode: Mode) {
+        self.tt.store(key, nums.0, nums.1, work);
+        if mode == Mode::Tss && nums.0 == 0 {
+            self.tt.store(self.mode_key(pos, Mode::Main), 0, INF, work);
+        }
+    }
+
     /// The zone of a defender node's null move (the defender gives up the rest of its turn),
-    /// if that position is proven won within a small budget. Defender stones outside it need
-    /// no proof of their own (see [`crate::zone`]); the claim covers p extra stones, so a
-    /// turn longer than p (Black's first, when q > p) is not pruned.
+    /// if a threat-space search proves that position won within a budget. Defender stones
+    /// outside it need no proof of their own (see [`crate::zone`]); the claim covers p extra
+    /// stones, so a turn longer than p (Black's first, when q > p) is not pruned.
     fn null_move_zone(&mut self, pos: &mut Position, moves: usize) -> Option<Zone> {
         let (me, left) = (pos.to_move(), pos.stones_left());
-        if left > pos.rules().p || pos.has_symmetry() {
+        if left > pos.rules().p || pos.has_symmetry() || self.sub_limit.is_some() {
             return None;
         }
         pos.pass_turn();
-        let key = self.key(pos);
+        let key = self.mode_key(pos, Mode::Tss);
         let g = pos.canonical_symmetry();
         let budget = null_budget(moves);
         let mut zone = self.proven_zone(key, pos, g);
         if zone.is_none() {
-            let stored = self.tt.probe(key).map(|e| (e.pn, e.dn));
-            let hopeless = matches!(stored, Some((pn, dn)) if dn == 0 || pn >= budget);
-            if !hopeless && self.mid(pos, budget, INF, Mode::Zone).0 == 0 {
-                zone = self.proven_zone(key, pos, g);
+            let stored = self.tt.probe(key);
+            let hopeless = stored.is_some_and(|e| e.dn == 0 || e.work as u64 >= budget);
+            if !hopeless && self.null_moves.allow() {
+                if self.sub_search(pos, budget).0 == 0 {
+                    zone = self.proven_zone(key, pos, g);
+                }
+                self.null_moves.record(zone.is_some());
             }
         }
         pos.set_turn(me, left);
@@ -361,13 +458,18 @@ impl<'t> Dfpn<'t> {
     /// The node's moves, with symmetric duplicates (children with equal keys) removed so
     /// that sums do not count one position twice.
     fn children(&self, pos: &Position, defence: &Defence, mode: Mode) -> (Vec<Child>, bool) {
-        let moves = movegen::generate(pos, defence);
+        let mut moves = movegen::generate(pos, defence);
         let symmetric = pos.has_symmetry();
         let mut deduped = false;
-        let mut out: Vec<Child> = Vec::with_capacity(moves.len());
         let or = pos.to_move() == self.attacker;
+        if or && mode == Mode::Tss {
+            let forced = matches!(defence, Defence::Block(_));
+            let now = threats::threat_windows(pos, self.attacker, pos.rules().p);
+            moves.retain(|&c| forcing_stone(pos, c, forced, &now));
+        }
+        let mut out: Vec<Child> = Vec::with_capacity(moves.len());
         for cell in moves {
-            let key = self.child_key(pos, cell);
+            let key = self.child_key(pos, cell, mode);
             // Only a symmetric position has distinct moves leading to one position.
             if symmetric && out.iter().any(|c| c.key == key) {
                 deduped = true;
@@ -376,14 +478,18 @@ impl<'t> Dfpn<'t> {
             // Start the table's memory on its way; the probes below then overlap their
             // cache misses instead of paying them one after another.
             self.tt.prefetch(key);
-            let (pn, dn) = fresh_numbers(pos, cell, or);
+            let (pn, dn) = if mode == Mode::Tss {
+                FRESH
+            } else {
+                fresh_numbers(pos, cell, or)
+            };
             out.push(Child { cell, key, pn, dn });
         }
         for c in &mut out {
             if let Some(e) = self.tt.probe(c.key) {
-                // A zone search needs the zones of proven children: one proven without a
-                // zone (by the main search) is searched again.
-                if mode == Mode::Zone && e.pn == 0 && !self.zones.contains(c.key) {
+                // Zones are built from the zones of proven children: one whose zone is no
+                // longer held (the store started afresh) is proved again.
+                if mode == Mode::Tss && self.use_zones && e.pn == 0 && !self.zones.contains(c.key) {
                     continue;
                 }
                 (c.pn, c.dn) = (e.pn, e.dn);
@@ -391,6 +497,43 @@ impl<'t> Dfpn<'t> {
         }
         (out, deduped)
     }
+}
+
+/// True if the attacker's stone `cell` can be part of a forcing turn: one that ends with at
+/// least p threats, so that every stone of the defender's reply is a forced block. With
+/// stones still to come in the turn, the stone must lie in a window that those stones could
+/// still make a threat; the turn's last stone must leave p threats. A forced block (the
+/// defender has threats of its own) is always allowed. `now` holds the attacker's threat
+/// windows before the stone (computed once per node).
+fn forcing_stone(pos: &Position, cell: Cell, forced: bool, now: &[Vec<Cell>]) -> bool {
+    let (k, p) = (pos.rules().k as usize, pos.rules().p);
+    let r = pos.stones_left() as usize;
+    let me = pos.to_move();
+    let geo = pos.geometry();
+    if r > 1 {
+        if forced {
+            return true;
+        }
+        let need = k.saturating_sub(p as usize + r) as u8;
+        return geo
+            .windows_of(cell)
+            .iter()
+            .any(|&w| pos.window_live(w, me) && pos.window_count(w, me) >= need);
+    }
+    // The last stone: the threat windows after it are those of now, less the stone's point,
+    // and the windows through it that it lifts to k - p stones.
+    let threshold = k.saturating_sub(p as usize) as u8;
+    let mut after: Vec<Vec<Cell>> = now
+        .iter()
+        .map(|w| w.iter().copied().filter(|&c| c != cell).collect())
+        .collect();
+    for &w in geo.windows_of(cell) {
+        if pos.window_live(w, me) && pos.window_count(w, me) + 1 == threshold {
+            let empties = geo.window(w).iter().copied();
+            after.push(empties.filter(|&c| c != cell && pos.is_empty(c)).collect());
+        }
+    }
+    !after.is_empty() && threats::hitting_number(&after, p + 1) >= p
 }
 
 /// Numbers of a child not yet in the table. At the attacker's nodes, a stone that makes a
@@ -406,20 +549,63 @@ fn fresh_numbers(pos: &Position, cell: Cell, or: bool) -> (Pn, Pn) {
     }
 }
 
-/// Proof-number threshold of a null-move proof at a node with `moves` defender moves:
-/// a null move worth proving should cost less than a fraction of proving the moves.
-fn null_budget(moves: usize) -> Pn {
-    (moves as Pn / 4).max(2)
+/// Node budget of a null move's threat-space proof at a node with `moves` defender moves:
+/// about what expanding the moves costs, which the zone saves when it is narrow.
+fn null_budget(moves: usize) -> u64 {
+    (moves as u64 * 2).max(16)
+}
+
+/// Decides whether to try a speculative search (a threat-space probe, a null move), backing
+/// off while it keeps failing: once the tries outnumber `BACK_OFF` times the successes (plus
+/// one), only every `BACK_OFF`-th chance is taken. On the small boards' draws nearly every
+/// try fails and the back-off saves their cost; in Connect6 kills most succeed.
+#[derive(Debug, Default)]
+struct Throttle {
+    tries: u64,
+    hits: u64,
+    chances: u64,
+}
+
+/// See [`Throttle`].
+const BACK_OFF: u64 = 8;
+
+impl Throttle {
+    fn allow(&mut self) -> bool {
+        self.chances += 1;
+        self.tries < BACK_OFF * (self.hits + 1) || self.chances.is_multiple_of(BACK_OFF)
+    }
+
+    fn record(&mut self, hit: bool) {
+        self.tries += 1;
+        self.hits += hit as u64;
+    }
 }
 
 /// Which search a node belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mode {
-    /// The main search: defender moves outside null-move zones are pruned.
+    /// The main search over every move (defender moves outside null-move zones pruned).
     Main,
-    /// A null-move proof: no pruning, and every proven node records its zone.
-    Zone,
+    /// Threat-space search (VCDT in NCTU6's terms, VCF when p = 1): the attacker plays only
+    /// forcing turns (see [`forcing_stone`]), so every defender stone is a forced block and
+    /// nothing of the defender's is pruned. A proof here is a proof; a disproof only says
+    /// there is no forcing win. Its nodes live under salted keys so that its restricted
+    /// numbers never mix with the main search's; proven nodes record their zones.
+    Tss,
 }
+
+impl Mode {
+    /// The table key of a node in this mode.
+    fn salted(self, key: [u64; 2]) -> [u64; 2] {
+        match self {
+            Mode::Main => key,
+            Mode::Tss => [key[0] ^ TSS_SALT[0], key[1] ^ TSS_SALT[1]],
+        }
+    }
+}
+
+/// Mixed into the keys of threat-space nodes.
+const TSS_SALT: [u64; 2] = [0x6a09_e667_f3bc_c908, 0xbb67_ae85_84ca_a73b];
 
 /// A child of the node being searched, with the numbers last seen for it.
 struct Child {
@@ -509,4 +695,96 @@ fn node_key(
     let slot = attacker.index() * 32 + to_move.index() * 16 + stones_left as usize;
     let t = pos.geometry().turn_key(slot);
     [stones[0] ^ t[0], stones[1] ^ t[1]]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::{parse_moves, parse_point};
+    use crate::rules::Rules;
+
+    fn c6_stones(black: &str, white: &str, to_move: Color, left: u16) -> Position {
+        let r = Rules::connect6();
+        let b = parse_moves(&r, black).unwrap();
+        let w = parse_moves(&r, white).unwrap();
+        Position::from_stones(r, &b, &w, Some((to_move, left))).unwrap()
+    }
+
+    fn at(p: &str) -> Cell {
+        parse_point(&Rules::connect6(), p).unwrap()
+    }
+
+    fn forcing(pos: &Position, point: &str) -> bool {
+        let now = threats::threat_windows(pos, pos.to_move(), pos.rules().p);
+        forcing_stone(pos, at(point), false, &now)
+    }
+
+    #[test]
+    fn forcing_stones_end_the_turn_with_p_threats() {
+        // Black has a live three on row 10 and one stone left: J10 makes a live four (two
+        // threats, both White stones forced); A1 makes nothing.
+        let pos = c6_stones("F10 G10 H10", "K12 L12", Color::Black, 1);
+        assert!(forcing(&pos, "J10"));
+        assert!(!forcing(&pos, "A1"));
+        // Blocked on the right, the four is dead: one threat leaves White a free stone.
+        let pos = c6_stones("F10 G10 H10", "K10 L12", Color::Black, 1);
+        assert!(!forcing(&pos, "J10"));
+        // With two stones to play, a stone next to the three may still become part of one.
+        let pos = c6_stones("F10 G10 H10", "K12 L12 M12", Color::Black, 2);
+        assert!(forcing(&pos, "J10"));
+        assert!(!forcing(&pos, "A1"));
+    }
+
+    #[test]
+    fn forcing_stone_agrees_with_playing_and_counting() {
+        // The incremental test of the turn's last stone against the definition: play the
+        // stone and count the attacker's threats. Random dense positions, p = 2 and 3.
+        let mut forcing = 0;
+        for (i, rules) in [Rules::new(9, 9, 6, 2, 1), Rules::new(8, 8, 6, 3, 2)]
+            .into_iter()
+            .enumerate()
+        {
+            let rules = rules.unwrap();
+            for seed in 0..60u64 {
+                let moves = crate::notation::random_game(&rules, seed * 7 + i as u64, 40);
+                let mut pos = Position::new(rules);
+                for &c in &moves {
+                    pos.play(c);
+                    if pos.is_over() || pos.stones_left() != 1 {
+                        continue;
+                    }
+                    let me = pos.to_move();
+                    if threats::can_win_with(&pos, me, 1) {
+                        continue;
+                    }
+                    let now = threats::threat_windows(&pos, me, rules.p);
+                    for cell in (0..rules.cells() as Cell).filter(|&c| pos.is_empty(c)) {
+                        let fast = forcing_stone(&pos, cell, false, &now);
+                        let mut after = pos.clone();
+                        after.play(cell);
+                        let slow = threats::threat_count(&after, me) >= rules.p;
+                        assert_eq!(fast, slow, "seed {seed}, cell {cell}");
+                        forcing += fast as usize;
+                    }
+                }
+            }
+        }
+        assert!(forcing > 50, "too few forcing stones sampled: {forcing}");
+    }
+
+    #[test]
+    fn threat_space_search_proves_a_double_four_and_nothing_quiet() {
+        let table = Table::new(16).unwrap();
+        // Two live threes: J10 and J5 make two live fours, four threats against two stones.
+        let mut pos = c6_stones("F10 G10 H10 F5 G5 H5", "A19 B19 C19 T1 S1", Color::Black, 2);
+        let mut run = Dfpn::new(&table, Color::Black, Limits::default(), 0);
+        assert_eq!(run.sub_search(&mut pos, 1000).0, 0);
+        // Its proof is stored for the main search.
+        assert_eq!(table.probe(run.key(&pos)).map(|e| e.pn), Some(0));
+        // A lone stone has no forcing win: the threat-space search fails, proving nothing.
+        let mut pos = c6_stones("K10", "", Color::White, 2);
+        let mut run = Dfpn::new(&table, Color::White, Limits::default(), 0);
+        assert_ne!(run.sub_search(&mut pos, 1000).0, 0);
+        assert_eq!(table.probe(run.key(&pos)), None);
+    }
 }
