@@ -217,7 +217,11 @@ fn verify_here(
             max_nodes: opts.max_nodes,
             deadline: opts.time_limit.map(|d| t0 + d),
         };
-        let mut run = Dfpn::new(table, attacker, limits, 0);
+        // The search's defaults: threat-space stage and relevance zones, with zones getting an
+        // eighth of the table's memory as in `solve`.
+        let mut run = Dfpn::new(table, attacker, limits, 0)
+            .with_zones(true)
+            .with_zone_memory((opts.tt_mib << 20) / 8, pos.rules().cells());
         let proof = if pos.is_over() {
             Proof::Disproven
         } else {
