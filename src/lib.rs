@@ -8,11 +8,14 @@ pub mod error;
 pub mod input;
 pub mod notation;
 pub mod pairing;
+pub mod proof;
 pub mod puzzles;
 pub mod render;
 pub mod rules;
 pub mod search;
+pub mod show;
 pub mod threats;
+pub mod verify;
 pub mod zone;
 
 pub use board::{Cell, Geometry, Position};

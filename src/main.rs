@@ -4,10 +4,13 @@ use c6solve::bench::{self, BenchOptions};
 use c6solve::bench_threads::{self, ThreadsOptions};
 use c6solve::input::{self, Source};
 use c6solve::notation::format_point;
+use c6solve::proof::{cert, check};
 use c6solve::render::board_text;
 use c6solve::search::{
-    Goal, Outcome, SolveOptions, SolveReport, checkpoint, open_table, solve_with,
+    Goal, Outcome, SolveOptions, SolveReport, checkpoint, open_table, solve_then,
 };
+use c6solve::show;
+use c6solve::verify::{self, GamesOptions, Verdict, VerifyOptions};
 use c6solve::{Error, Position, Rules};
 use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -51,6 +54,119 @@ enum Command {
     /// Cuts games that end in a six some turns before the end, solves each position and
     /// keeps what the solver proves. The selection is deterministic (see --plan).
     Harvest(HarvestArgs),
+    /// Check a proof certificate written by `solve --proof`.
+    ///
+    /// The checker shares no code with the search: it replays the proof from the root and
+    /// re-derives every win, threat and covered reply itself. Prints `valid: ...` with the
+    /// claims and the proof's size (exit 0), or `invalid: ...` naming the first node that
+    /// fails and why (exit 1). A file that cannot be read or is not a certificate (wrong
+    /// magic or version, truncated, trailing bytes) and bad options: one line, exit 2.
+    /// With --rules or a position the certificate must also be for that position (--rules
+    /// alone: the empty board; a position alone: Connect6).
+    Check(CheckArgs),
+    /// Verify a claimed kill line: is the attacker's win proved after each of its turns?
+    ///
+    /// The line's first turn is the side to move's (the attacker's); turns alternate and are
+    /// separated by commas. After each attacker turn df-pn must prove the win against every
+    /// defence within the limits (each turn's proof gets --time-limit and --nodes). Prints
+    /// `verified`, `refuted` (the attacker provably has no win after some turn; the holding
+    /// defence is shown) or `unproven` (the first turn not proved, and the defence that
+    /// resisted). Exit 0 for verified, 1 otherwise, 2 for bad input.
+    /// With --games, verifies the last turns of real games that end in six and writes a
+    /// Markdown report (--out).
+    Verify(VerifyArgs),
+    /// Draw a position, optionally after a line or a proof's main line, in the terminal and
+    /// as SVG.
+    ///
+    /// Stones are numbered in play order (the position's moves, then the line); set-up stones
+    /// of a diagram carry no number. In the terminal `X12` is Black's 12th stone of the game,
+    /// `O13` White's, `.` an empty point, `+` an empty point of the zone.
+    Show(ShowArgs),
+}
+
+/// Options of `show`.
+#[derive(Args)]
+struct ShowArgs {
+    /// Rules m,n,k,p,q or a preset [default: connect6].
+    #[arg(long, value_name = "RULES")]
+    rules: Option<String>,
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Stones to play after the position: turns separated by commas, as for `verify`.
+    #[arg(long, value_name = "TURNS", conflicts_with = "proof")]
+    line: Option<String>,
+    /// A certificate from `solve --proof`: show its root position and main line (the prover's
+    /// moves and the first listed reply). Without a position, the certificate's root is used.
+    #[arg(long, value_name = "FILE")]
+    proof: Option<String>,
+    /// Shade the proof's zone: every point a stone of the proof is played on (needs --proof).
+    #[arg(long, requires = "proof")]
+    zone: bool,
+    /// Also write the picture as an SVG image to FILE.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<String>,
+}
+
+/// Options of `verify`.
+#[derive(Args)]
+struct VerifyArgs {
+    /// Rules m,n,k,p,q or a preset [default: connect6].
+    #[arg(long, value_name = "RULES")]
+    rules: Option<String>,
+    #[command(flatten)]
+    position: PositionArgs,
+    /// The line: turns separated by commas, the side to move's first ("L11 M12, N10 N11").
+    #[arg(long, value_name = "TURNS", required_unless_present = "games")]
+    line: Option<String>,
+    /// Give up on an attacker turn's proof (unproven) after this many seconds.
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
+    time_limit: Option<String>,
+    /// Give up on an attacker turn's proof (unproven) after this many nodes.
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    nodes: Option<String>,
+    /// Transposition table size in MiB (one table for the whole line).
+    #[arg(
+        long,
+        value_name = "MIB",
+        default_value = "256",
+        allow_negative_numbers = true
+    )]
+    tt_size: String,
+    /// Print one JSON object: verdict, attacker, turn, defence, turns, nodes, seconds.
+    #[arg(long)]
+    json: bool,
+    /// Verify real games instead: a JSON-lines file as in ../shared/data (Connect6 only).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["line", "moves", "sgf", "position", "rules"])]
+    games: Option<String>,
+    /// With --games: start each line this many of the winner's turns before its six (a range
+    /// "2..4" cycles through 2, 3, 4).
+    #[arg(long, value_name = "A..B", default_value = "2..4", requires = "games")]
+    turns_back: String,
+    /// With --games: how many lines to verify.
+    #[arg(long, value_name = "N", default_value = "200", requires = "games")]
+    limit: String,
+    /// With --games: where to write the Markdown report.
+    #[arg(
+        long,
+        value_name = "FILE",
+        default_value = "results/kill-lines.md",
+        requires = "games"
+    )]
+    out: String,
+}
+
+/// Options of `check`.
+#[derive(Args)]
+struct CheckArgs {
+    /// The certificate file.
+    #[arg(value_name = "FILE")]
+    file: String,
+    /// The rules the certificate must be for.
+    #[arg(long, value_name = "RULES")]
+    rules: Option<String>,
+    /// The root position the certificate must be for (under --rules, else Connect6).
+    #[command(flatten)]
+    position: PositionArgs,
 }
 
 /// Options of `puzzles` (the logic lives in `c6solve::puzzles`).
@@ -227,6 +343,30 @@ struct SolveArgs {
     /// cross-checks; values never change).
     #[arg(long)]
     no_zones: bool,
+    /// Write a certificate of the result to FILE (check it with `c6solve check FILE`):
+    /// a win or loss always; a draw or no-win when its disproof fits --proof-max-nodes,
+    /// else no file and a one-line notice on stderr; unknown: no file and a notice.
+    /// The exit status does not change. The solve then runs without relevance zones
+    /// (certificates carry no zone claims), as with --no-zones.
+    #[arg(long, value_name = "FILE")]
+    proof: Option<String>,
+    /// Write the proven strategy as one-stone-per-node SGF (GoGui opens it): the position's
+    /// moves, then the winner's moves with every answer it must meet as a variation (for a
+    /// draw or no-win, the defender's holding strategy). At most --sgf-max-nodes stones;
+    /// past that only the main line continues. Same conditions as --proof.
+    #[arg(long, value_name = "FILE")]
+    sgf_out: Option<String>,
+    /// Most stones --sgf-out writes.
+    #[arg(long, value_name = "N", default_value = "20000", requires = "sgf_out")]
+    sgf_max_nodes: String,
+    /// Largest disproof (draw, no-win) written by --proof, in nodes per claim.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value = "1000000",
+        allow_negative_numbers = true
+    )]
+    proof_max_nodes: String,
 }
 
 /// Options of `bench` (the logic lives in `c6solve::bench` and `c6solve::bench_threads`).
@@ -297,6 +437,9 @@ fn main() -> ExitCode {
         Command::Bench(args) => run_bench(args),
         Command::Puzzles(args) => run_puzzles(args),
         Command::Harvest(args) => run_harvest(args),
+        Command::Check(args) => run_check(args),
+        Command::Verify(args) => run_verify(args),
+        Command::Show(args) => run_show(args),
     };
     match result {
         Ok(code) => code,
@@ -327,6 +470,9 @@ fn one_line(text: &str) -> String {
 fn run_solve(args: SolveArgs) -> Result<ExitCode, Error> {
     let rules = args.rules.as_deref().map(Rules::parse).transpose()?;
     let source = source_of(&args.position, rules.is_some());
+    let proof_max = parse_count("--proof-max-nodes", &args.proof_max_nodes)?;
+    let sgf_max = parse_count("--sgf-max-nodes", &args.sgf_max_nodes)?;
+    let want_proof = args.proof.is_some() || args.sgf_out.is_some();
     let opts = SolveOptions {
         goal: match args.goal {
             GoalArg::Value => Goal::Value,
@@ -335,7 +481,9 @@ fn run_solve(args: SolveArgs) -> Result<ExitCode, Error> {
         max_nodes: args.nodes.as_deref().map(parse_nodes).transpose()?,
         time_limit: args.time_limit.as_deref().map(parse_seconds).transpose()?,
         tt_mib: parse_tt_size(&args.tt_size)?,
-        zones: !args.no_zones,
+        // Certificates carry no zone claims: a proof to write comes from a zone-free solve,
+        // whose table holds a proof for every defender move the checker asks about.
+        zones: !args.no_zones && !want_proof,
         tt_file: args.tt.map(std::path::PathBuf::from),
         tt_reset: args.tt_reset,
         threads: args
@@ -361,11 +509,50 @@ fn run_solve(args: SolveArgs) -> Result<ExitCode, Error> {
     if !args.json {
         print_header(&pos, &source);
     }
-    let report = solve_with(&pos, &opts, table)?;
+    let (report, cert) = solve_then(&pos, &opts, table, move |pos, report, table| {
+        let start = std::time::Instant::now();
+        want_proof.then(|| {
+            cert::certify(table, pos, report, Some(proof_max))
+                .map(|c| (c, start.elapsed().as_secs_f64()))
+        })
+    })?;
+    let (cert, extract_s) = match cert {
+        Some(Ok((c, s))) => (Some(Ok(c)), s),
+        Some(Err(e)) => (Some(Err(e)), 0.0),
+        None => (None, 0.0),
+    };
     if args.json {
         println!("{}", json_report(&pos, &report));
     } else {
         print_report(&pos, &report);
+    }
+    if let (Some(path), Some(cert)) = (&args.sgf_out, &cert) {
+        match cert {
+            Ok(cert) => {
+                let text = c6solve::proof::sgf::strategy_sgf(&pos, cert, sgf_max)?;
+                std::fs::write(path, text)
+                    .map_err(|e| Error::Io(format!("cannot write {path}: {e}")))?;
+            }
+            Err(why) => eprintln!("c6solve: no SGF written: {why}"),
+        }
+    }
+    if let (Some(path), Some(cert)) = (&args.proof, cert) {
+        match cert {
+            Ok(cert) => {
+                let bytes = cert.to_bytes();
+                std::fs::write(path, &bytes)
+                    .map_err(|e| Error::Io(format!("cannot write {path}: {e}")))?;
+                // JSON output stays one object: the file itself is the answer there.
+                if !args.json {
+                    println!(
+                        "proof: {path} ({} nodes, {} bytes, extracted in {extract_s:.4} s)",
+                        cert.node_count(),
+                        bytes.len()
+                    );
+                }
+            }
+            Err(why) => eprintln!("c6solve: no proof written: {why}"),
+        }
     }
     if report.interrupted {
         match &report.checkpoint {
@@ -388,6 +575,169 @@ fn run_solve(args: SolveArgs) -> Result<ExitCode, Error> {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+fn run_verify(args: VerifyArgs) -> Result<ExitCode, Error> {
+    let opts = VerifyOptions {
+        max_nodes: args.nodes.as_deref().map(parse_nodes).transpose()?,
+        time_limit: args.time_limit.as_deref().map(parse_seconds).transpose()?,
+        tt_mib: parse_tt_size(&args.tt_size)?,
+    };
+    if let Some(file) = args.games {
+        let turns_back = parse_range(&args.turns_back)?;
+        let limit = parse_count("--limit", &args.limit)?;
+        let games = GamesOptions {
+            file,
+            turns_back,
+            limit,
+            verify: opts,
+        };
+        let load = std::fs::read_to_string("/proc/loadavg")
+            .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+            .unwrap_or_else(|_| "unknown".into());
+        let mut done = 0;
+        let lines = verify::run_games(&games, |g| {
+            done += 1;
+            eprintln!(
+                "[{done}/{limit}] {} back {}: {} (turn {}, {:.2} s)",
+                g.id,
+                g.back,
+                g.report.verdict.name(),
+                g.report.turn,
+                g.report.seconds
+            );
+        })?;
+        let command: Vec<String> = std::env::args().skip(1).collect();
+        let md = verify::games_markdown(
+            &games,
+            &lines,
+            &format!("c6solve {}", command.join(" ")),
+            &load,
+        );
+        std::fs::write(&args.out, &md)
+            .map_err(|e| Error::Io(format!("cannot write {}: {e}", args.out)))?;
+        print!("{md}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let rules = args.rules.as_deref().map(Rules::parse).transpose()?;
+    let source = source_of(&args.position, rules.is_some());
+    let pos = input::load(rules, &source)?;
+    let line = verify::parse_line(pos.rules(), args.line.as_deref().unwrap_or_default())?;
+    let report = verify::verify(&pos, &line, &opts)?;
+    if args.json {
+        println!("{}", verify::json(pos.rules(), &report));
+    } else {
+        print!("{}", verify::text(pos.rules(), &report));
+    }
+    Ok(if report.verdict == Verdict::Verified {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// Parses `A..B` (or a single number) with 1 <= A <= B.
+fn parse_range(text: &str) -> Result<(usize, usize), Error> {
+    let bad = || {
+        Error::Option(format!(
+            "--turns-back '{text}': expected A..B with 1 <= A <= B"
+        ))
+    };
+    let (a, b) = text.split_once("..").unwrap_or((text, text));
+    let a: usize = a.trim().parse().map_err(|_| bad())?;
+    let b: usize = b.trim().parse().map_err(|_| bad())?;
+    if a == 0 || a > b || b > 50 {
+        return Err(bad());
+    }
+    Ok((a, b))
+}
+
+fn run_show(args: ShowArgs) -> Result<ExitCode, Error> {
+    let rules = args.rules.as_deref().map(Rules::parse).transpose()?;
+    let given = args.position.moves.is_some()
+        || args.position.sgf.is_some()
+        || args.position.position.is_some()
+        || rules.is_some();
+    let mut picture = if let Some(path) = &args.proof {
+        let cert = c6solve::proof::read_file(path)?;
+        let root = show::certificate_root(&cert).ok_or_else(|| {
+            Error::Io(format!("{path}: the certificate's root is not a position"))
+        })?;
+        let pos = if given {
+            let pos = input::load(rules, &source_of(&args.position, rules.is_some()))?;
+            let mut header = cert.clone();
+            header.parts.clear();
+            if cert::header(&pos, Vec::new()) != header {
+                return Err(Error::Position(format!(
+                    "{path} is not a certificate for this position"
+                )));
+            }
+            pos
+        } else {
+            root.clone()
+        };
+        let (line, note, zone) = show::main_line(&cert, &root);
+        let mut p = show::Picture::new(&pos, &line);
+        p.caption.push_str(&note);
+        if args.zone {
+            p.zone = zone.into_iter().filter(|&c| pos.is_empty(c)).collect();
+        }
+        p
+    } else {
+        let pos = input::load(rules, &source_of(&args.position, rules.is_some()))?;
+        let line = match &args.line {
+            Some(text) => {
+                let turns = verify::parse_line(pos.rules(), text)?;
+                verify::check_line(&pos, &turns)?;
+                turns.concat()
+            }
+            None => Vec::new(),
+        };
+        show::Picture::new(&pos, &line)
+    };
+    picture.caption = format!("Connect({}): {}", picture.rules, picture.caption);
+    if let Some(path) = &args.svg {
+        std::fs::write(path, picture.svg())
+            .map_err(|e| Error::Io(format!("cannot write {path}: {e}")))?;
+    }
+    print!("{}", picture.text());
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_check(args: CheckArgs) -> Result<ExitCode, Error> {
+    let rules = args.rules.as_deref().map(Rules::parse).transpose()?;
+    let expected = match source_of(&args.position, rules.is_some()) {
+        // Neither rules nor a position: the certificate's own root is accepted as is.
+        Source::Default => None,
+        source => Some(input::load(rules, &source)?),
+    };
+    let cert = c6solve::proof::read_file(&args.file)?;
+    let size = cert.to_bytes().len();
+    if let Some(pos) = expected {
+        let want = cert::header(&pos, Vec::new());
+        let mut got = cert.clone();
+        got.parts.clear();
+        if want != got {
+            println!("invalid: the certificate is not for the given rules and position");
+            return Ok(ExitCode::FAILURE);
+        }
+    }
+    let start = std::time::Instant::now();
+    match check::check(&cert) {
+        Ok(summary) => {
+            println!(
+                "valid: {}; {} nodes, {size} bytes; checked in {:.4} s",
+                summary.claims.join("; "),
+                summary.nodes,
+                start.elapsed().as_secs_f64()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(why) => {
+            println!("invalid: {why}");
+            Ok(ExitCode::FAILURE)
+        }
+    }
 }
 
 /// A flag set by Ctrl-C, SIGTERM or SIGHUP: the search then stops, writes a last checkpoint
@@ -617,6 +967,16 @@ fn parse_threads(text: &str) -> Result<usize, Error> {
         Ok(n) if (1..=1024).contains(&n) => Ok(n),
         _ => Err(Error::Option(format!(
             "--threads '{text}': expected a whole number from 1 to 1024"
+        ))),
+    }
+}
+
+/// A whole number above 0 for the option `name`.
+fn parse_count(name: &str, text: &str) -> Result<usize, Error> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(Error::Option(format!(
+            "{name} '{text}': expected a whole number above 0"
         ))),
     }
 }

@@ -13,9 +13,15 @@ use crate::rules::Color;
 /// Only applies with one stone a turn for the attacker; `budget` bounds the backtracking
 /// (an exhausted budget answers `false`, which is always safe).
 pub fn attacker_is_paired_off(pos: &Position, attacker: Color, budget: u32) -> bool {
+    attacker_pairing(pos, attacker, budget).is_some()
+}
+
+/// The pairs of a pairing strategy that shows `attacker` can never complete a line from
+/// `pos` (see [`attacker_is_paired_off`]), for proof certificates to carry.
+pub fn attacker_pairing(pos: &Position, attacker: Color, budget: u32) -> Option<Vec<(Cell, Cell)>> {
     let rules = pos.rules();
     if rules.p != 1 || (pos.to_move() == attacker && pos.stones_left() != 1) {
-        return false;
+        return None;
     }
     let geo = pos.geometry();
     let mut windows: Vec<Vec<Cell>> = Vec::new();
@@ -30,7 +36,7 @@ pub fn attacker_is_paired_off(pos: &Position, attacker: Color, budget: u32) -> b
             .filter(|&c| pos.is_empty(c))
             .collect();
         if empties.len() < 2 {
-            return false;
+            return None;
         }
         windows.push(empties);
     }
@@ -39,7 +45,16 @@ pub fn attacker_is_paired_off(pos: &Position, attacker: Color, budget: u32) -> b
         partner: vec![Cell::MAX; rules.cells()],
         budget,
     };
-    search.cover()
+    if !search.cover() {
+        return None;
+    }
+    let pairs = (0..rules.cells() as Cell)
+        .filter_map(|a| {
+            let b = search.partner[a as usize];
+            (b != Cell::MAX && a < b).then_some((a, b))
+        })
+        .collect();
+    Some(pairs)
 }
 
 struct PairSearch {

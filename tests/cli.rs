@@ -9,6 +9,7 @@
 //! Every case runs in well under a second except `default_puzzle_is_a_black_win`, which solves
 //! the built-in Connect6 puzzle (about 8–20 s with the test profile's opt-level 3).
 
+use c6solve::proof::Node;
 use serde_json::{Map, Value};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -717,7 +718,8 @@ fn help_and_version() {
 /// with value "unknown".
 #[test]
 fn default_puzzle_is_a_black_win() {
-    let r = expect_value(&["--time-limit", "120"], "win");
+    let cert = TempFile::new("default.cert", "");
+    let r = expect_value(&["--time-limit", "120", "--proof", cert.path()], "win");
     assert_eq!(r["rules"], "19,19,6,2,1");
     assert_eq!(
         (&r["to_move"], &r["stones_left"]),
@@ -730,6 +732,119 @@ fn default_puzzle_is_a_black_win() {
     let moves = format!("{} {}", c6solve::input::DEFAULT_MOVES, b.join(" "));
     let after = solve_json(&["solve", "--json", "--moves", &moves, "--nodes", "1"]);
     assert_eq!(after["to_move"], "white", "{after:?}");
+    // The certificate checks, also against the puzzle's position, and tampering is caught.
+    let (code, out) = check_cert(&[cert.path()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.starts_with("valid: Black (to move) forces a win; "),
+        "{out}"
+    );
+    let puzzle = c6solve::input::DEFAULT_MOVES;
+    assert_eq!(check_cert(&[cert.path(), "--moves", puzzle]).0, 0);
+    let (code, out) = check_cert(&[cert.path(), "--moves", &moves]);
+    assert_eq!(code, 1, "{out}");
+    let good = c6solve::proof::read_file(cert.path()).unwrap();
+    let mut tampered = 0;
+    for i in 0..good.parts[0].nodes.len() {
+        let mut t = good.clone();
+        match &mut t.parts[0].nodes[i] {
+            Node::Replies(l) if !l.is_empty() => {
+                l.pop();
+            }
+            Node::Move { cell, .. } => *cell = (*cell + 1) % 361,
+            Node::WinNow => t.parts[0].nodes[i] = Node::Overwhelmed,
+            _ => continue,
+        }
+        let file = TempFile::new("tampered.cert", t.to_bytes());
+        let (code, out) = check_cert(&[file.path()]);
+        assert_eq!(code, 1, "node {i}: {out}");
+        assert!(out.starts_with("invalid: "), "{out}");
+        tampered += 1;
+    }
+    assert!(tampered > 3);
+}
+
+/// Runs `check` with `args`; returns the exit code and stdout (stderr must be empty).
+fn check_cert(args: &[&str]) -> (i32, String) {
+    let mut all = vec!["check"];
+    all.extend_from_slice(args);
+    let out = run(&all);
+    assert!(out.stderr.is_empty(), "stderr: {}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    (out.status.code().unwrap(), stdout)
+}
+
+#[test]
+fn proofs_through_the_command_line() {
+    // A win and a draw are written and check valid; a draw too large for the limit is not
+    // written (one notice on stderr, exit status unchanged).
+    let cert = TempFile::new("win.cert", "");
+    expect_value(&["--rules", "4,3,3,1,1", "--proof", cert.path()], "win");
+    let (code, out) = check_cert(&[cert.path(), "--rules", "4,3,3,1,1"]);
+    assert_eq!((code, out.starts_with("valid: ")), (0, true), "{out}");
+    let (code, out) = check_cert(&[cert.path(), "--rules", "4,4,3,1,1"]);
+    assert_eq!(code, 1, "{out}");
+    let draw = TempFile::new("draw.cert", "");
+    expect_value(&["--rules", "tictactoe", "--proof", draw.path()], "draw");
+    let (code, out) = check_cert(&[draw.path()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("cannot force a win"), "{out}");
+    let none = missing_path();
+    let out = run(&[
+        "solve",
+        "--rules",
+        "tictactoe",
+        "--proof",
+        &none,
+        "--proof-max-nodes",
+        "3",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = text(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("no proof written") && stderr.contains("--proof-max-nodes"));
+    assert!(!Path::new(&none).exists());
+    // Unknown: no file either.
+    let out = run(&[
+        "solve",
+        "--rules",
+        "5,5,4,1,1",
+        "--nodes",
+        "5",
+        "--proof",
+        &none,
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stderr).contains("unknown"));
+    assert!(!Path::new(&none).exists());
+    // Unreadable, foreign, truncated and damaged files: exit 2, one line.
+    let bytes = std::fs::read(cert.path()).unwrap();
+    let truncated = TempFile::new("truncated.cert", &bytes[..bytes.len() - 3]);
+    let garbage = TempFile::new("garbage.cert", "(;FF[4]SZ[19];B[jj])");
+    let mut longer = bytes.clone();
+    longer.extend_from_slice(b"xx");
+    let longer = TempFile::new("longer.cert", longer);
+    assert_bad_input(&["check", &none], "cannot read");
+    assert_bad_input(&["check", garbage.path()], "not a c6solve proof");
+    assert_bad_input(&["check", truncated.path()], "truncated");
+    assert_bad_input(&["check", longer.path()], "after its end");
+    assert_bad_input(
+        &["solve", "--rules", "tictactoe", "--zones", "--proof", &none],
+        "--zones",
+    );
+    assert_bad_input(
+        &[
+            "solve",
+            "--rules",
+            "tictactoe",
+            "--proof",
+            &none,
+            "--proof-max-nodes",
+            "0",
+        ],
+        "--proof-max-nodes",
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1011,4 +1126,205 @@ fn puzzles_bad_input() {
         "--plan entry 'win0=1/1'",
     );
     assert_bad_input(&["harvest", "--out", "x.txt"], "--out x.txt");
+}
+
+// ---------------------------------------------------------------------------------------------
+// verify: kill lines
+// ---------------------------------------------------------------------------------------------
+
+/// Runs `verify --json` with `args`; returns the exit code and the one JSON object.
+fn verify_json(args: &[&str]) -> (i32, Map<String, Value>) {
+    let mut all = vec!["verify", "--json"];
+    all.extend_from_slice(args);
+    let out = run(&all);
+    let stdout = text(&out.stdout);
+    assert!(out.stderr.is_empty(), "stderr: {}", text(&out.stderr));
+    let Value::Object(obj) = serde_json::from_str(&stdout).expect("one JSON object") else {
+        panic!("not an object: {stdout}");
+    };
+    for key in [
+        "verdict", "turn", "defence", "seconds", "nodes", "turns", "attacker",
+    ] {
+        assert!(obj.contains_key(key), "{key} missing: {stdout}");
+    }
+    (out.status.code().unwrap(), obj)
+}
+
+#[test]
+fn verify_verdicts_on_small_boards() {
+    // Tic-tac-toe, Black B2 against White A2: A1 forks, C1 then wins.
+    let (code, r) = verify_json(&[
+        "--rules",
+        "tictactoe",
+        "--moves",
+        "B2 A2",
+        "--line",
+        "A1, C3, C1",
+    ]);
+    assert_eq!(
+        (code, r["verdict"].as_str(), r["turn"].as_u64()),
+        (0, Some("verified"), Some(3))
+    );
+    // On the empty board B2 wins nothing: refuted at turn 1, and the defence it shows holds
+    // (the solver agrees Black has no win after it).
+    let (code, r) = verify_json(&["--rules", "tictactoe", "--line", "B2, A1, C1, A3, B1"]);
+    assert_eq!(
+        (code, r["verdict"].as_str(), r["turn"].as_u64()),
+        (1, Some("refuted"), Some(1))
+    );
+    let d: Vec<&str> = r["defence"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(d.len(), 1);
+    let after = format!("B2 {}", d[0]);
+    expect_value(
+        &["--rules", "tictactoe", "--moves", &after, "--goal", "win"],
+        "no-win",
+    );
+    // 4x3, three in a row: B2 wins (the empty board is a first-player win).
+    let (code, r) = verify_json(&["--rules", "4,3,3,1,1", "--line", "B2"]);
+    assert_eq!(
+        (code, r["verdict"].as_str()),
+        (0, Some("verified")),
+        "{r:?}"
+    );
+    // Refuted later in the line: a good first move, then a blunder that throws the win away.
+    let (code, r) = verify_json(&["--rules", "4,3,3,1,1", "--line", "B2, C2, A1, B1, D3"]);
+    assert_eq!(code, 1, "{r:?}");
+    assert_eq!(r["verdict"], "refuted", "{r:?}");
+    assert!(r["turn"].as_u64().unwrap() > 1, "{r:?}");
+    // Too small a budget: unproven at turn 1, with a defence.
+    let (code, r) = verify_json(&["--rules", "5,5,4,1,1", "--line", "C3", "--nodes", "10"]);
+    assert_eq!(
+        (code, r["verdict"].as_str(), r["turn"].as_u64()),
+        (1, Some("unproven"), Some(1))
+    );
+    assert!(!r["defence"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn verify_bad_lines() {
+    let t = ["verify", "--rules", "tictactoe", "--line"];
+    let with = |line: &'static str| [&t[..], &[line]].concat();
+    assert_bad_input(&with("A1 B2"), "has 2 stones");
+    assert_bad_input(&with("A1, A1"), "already taken");
+    assert_bad_input(&with("A1, , B2"), "no stones");
+    assert_bad_input(&with("A9"), "off the");
+    assert_bad_input(&with("A1, B1, A2, B2, A3, C3"), "after the game ended");
+    assert_bad_input(&["verify", "--rules", "tictactoe"], "--line");
+    assert_bad_input(
+        &["verify", "--line", "K3 J4", "--time-limit", "0"],
+        "--time-limit",
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// show and --sgf-out: pictures and strategies
+// ---------------------------------------------------------------------------------------------
+
+/// Runs a command that must succeed; returns stdout.
+fn ok_stdout(args: &[&str]) -> String {
+    let out = run(args);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "c6solve {args:?}: {stderr}");
+    assert!(stderr.is_empty(), "c6solve {args:?}: {stderr}");
+    stdout
+}
+
+#[test]
+fn show_numbers_stones_in_play_order() {
+    let svg = TempFile::new("ttt.svg", "");
+    let out = ok_stdout(&[
+        "show",
+        "--rules",
+        "tictactoe",
+        "--moves",
+        "B2 A2",
+        "--line",
+        "A1, C3, C1",
+        "--svg",
+        svg.path(),
+    ]);
+    let expected = concat!(
+        "   A  B  C\n",
+        "3  .  . O4 3\n",
+        "2 O2 X1  . 2\n",
+        "1 X3  . X5 1\n",
+        "   A  B  C\n",
+        "Connect(3,3,3,1,1): White to move, 1 stone to place\n",
+    );
+    assert_eq!(out, expected);
+    let image = std::fs::read_to_string(svg.path()).unwrap();
+    assert!(image.starts_with("<svg ") && image.trim_end().ends_with("</svg>"));
+    assert_eq!(image.matches("<circle").count(), 5);
+    // Coordinates on the edges: each column letter and row number twice.
+    let edge: Vec<&str> = image
+        .lines()
+        .filter(|l| l.contains("font-size=\"13\""))
+        .collect();
+    for label in [">A</text>", ">C</text>", ">1</text>", ">3</text>"] {
+        let n = edge.iter().filter(|l| l.ends_with(label)).count();
+        assert_eq!(n, 2, "{label}");
+    }
+    // Stone numbers 1..5 on the stones.
+    for n in 1..=5 {
+        assert!(image.contains(&format!("central\">{n}</text>")), "{n}");
+    }
+}
+
+#[test]
+fn show_a_proof_with_its_zone_and_write_sgf() {
+    let cert = TempFile::new("show.cert", "");
+    let sgf = TempFile::new("strategy.sgf", "");
+    let out = ok_stdout(&[
+        "solve",
+        "--rules",
+        "4,3,3,1,1",
+        "--proof",
+        cert.path(),
+        "--sgf-out",
+        sgf.path(),
+    ]);
+    assert!(out.contains("value: win"));
+    let pic = ok_stdout(&["show", "--proof", cert.path(), "--zone"]);
+    assert!(pic.contains("X1"), "{pic}");
+    assert!(pic.contains('+'), "zone shaded: {pic}");
+    assert!(pic.contains("cannot stop"), "{pic}");
+    // The same certificate against another position is refused.
+    assert_bad_input(
+        &[
+            "show",
+            "--proof",
+            cert.path(),
+            "--rules",
+            "4,3,3,1,1",
+            "--moves",
+            "A1",
+        ],
+        "not a certificate for this position",
+    );
+    // The strategy: Black's first stone, then White's replies as variations; its main line
+    // reads back as a legal game that Black has won or is winning.
+    let text = std::fs::read_to_string(sgf.path()).unwrap();
+    assert!(
+        text.starts_with("(;FF[4]") && text.contains("SZ[4:3]"),
+        "{text}"
+    );
+    assert!(text.matches("\n(\n;W[").count() >= 3, "{text}");
+    let main = solve_json(&[
+        "solve",
+        "--json",
+        "--rules",
+        "4,3,3,1,1",
+        "--sgf",
+        sgf.path(),
+    ]);
+    assert!(
+        (main["to_move"] == "white" && main["value"] == "loss")
+            || (main["to_move"] == "black" && main["value"] == "win"),
+        "{main:?}"
+    );
 }

@@ -377,6 +377,17 @@ fn sgf_letter_index(rules: &Rules, c: char) -> u16 {
     }
 }
 
+/// A point in standard SGF letters (column from the left, row from the top, as GoGui writes
+/// them), or `None` on boards with a side above 52.
+pub fn sgf_point(rules: &Rules, cell: Cell) -> Option<String> {
+    let (x, y) = (cell % rules.width, cell / rules.width);
+    Some(format!(
+        "{}{}",
+        sgf_letter(x)?,
+        sgf_letter(rules.height.checked_sub(1 + y)?)?
+    ))
+}
+
 /// The SGF letter for 0-based index `i` (`a`..`z`, then `A`..`Z`), if there is one.
 fn sgf_letter(i: u16) -> Option<char> {
     match i {

@@ -78,7 +78,7 @@ const ZONE_EXTRA: u16 = 1;
 const ZONE_STORE_ENTRIES: usize = 1 << 20;
 
 /// Backtracking steps allowed to look for a pairing strategy at one node.
-const PAIRING_BUDGET: u32 = 64;
+pub const PAIRING_BUDGET: u32 = 64;
 
 /// Node budget of the threat-space search at the root of a run.
 const ROOT_TSS_NODES: u64 = 200_000;

@@ -184,6 +184,17 @@ pub fn open_table(opts: &SolveOptions, rules: &Rules) -> Result<Table> {
 /// that is damaged or of another solve is refused. Call [`checkpoint::load_for`] first to
 /// refuse it before printing anything.
 pub fn solve_with(pos: &Position, opts: &SolveOptions, table: Table) -> Result<SolveReport> {
+    Ok(solve_then(pos, opts, table, |_, _, _| ())?.0)
+}
+
+/// [`solve_with`], then `after` on the search thread with the position, the report and the
+/// table the search filled (to read a proof out of it, say) before the table is flushed.
+pub fn solve_then<T: Send + 'static>(
+    pos: &Position,
+    opts: &SolveOptions,
+    table: Table,
+    after: impl FnOnce(&Position, &SolveReport, &Table) -> T + Send + 'static,
+) -> Result<(SolveReport, T)> {
     let resume = checkpoint::load_for(pos, opts)?;
     let pos = pos.clone();
     let opts = opts.clone();
@@ -191,15 +202,21 @@ pub fn solve_with(pos: &Position, opts: &SolveOptions, table: Table) -> Result<S
         .name("c6solve-search".into())
         .stack_size(256 << 20)
         .spawn(move || {
-            let report = solve_here(pos, &opts, &table, resume);
-            (report, table.flush())
+            let report = solve_here(pos.clone(), &opts, &table, resume);
+            let extra = match &report {
+                Ok(r) => Some(after(&pos, r, &table)),
+                Err(_) => None,
+            };
+            (report, extra, table.flush())
         })
         .map_err(|e| Error::Io(format!("cannot start the search thread: {e}")))?
         .join()
         .map_err(|_| Error::Io("the search failed (internal error above)".into()))?;
-    let (report, flushed) = report;
+    let (report, extra, flushed) = report;
     flushed.map_err(|e| Error::Io(format!("cannot write the table file back: {e}")))?;
-    report
+    let report = report?;
+    let extra = extra.ok_or_else(|| Error::Io("the search left no report".into()))?;
+    Ok((report, extra))
 }
 
 /// The most table memory `--tt-size` accepts, in MiB: the machine's memory where it can be

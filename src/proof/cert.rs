@@ -1,0 +1,306 @@
+//! Writing certificates: after a solve, the proof is read back out of the transposition
+//! table as a DAG of [`Node`]s.
+//!
+//! The walk mirrors the search's own rules, so that the certificate holds exactly what the
+//! search relied on: the same terminal tests (a win this turn, too many threats, no live
+//! window, a pairing strategy) and the same move lists (forced blocks, one representative
+//! dead point, symmetric duplicates dropped). At the prover's nodes it keeps one child the
+//! table holds as solved the prover's way; a child missing from the table (replaced) is
+//! searched again with a node budget. Positions reached along two paths become one node.
+//!
+//! Nothing here is trusted: [`super::check`] re-derives every fact.
+
+use super::format::{Certificate, Claim, Node, Part};
+use crate::board::{Cell, Position};
+use crate::pairing;
+use crate::rules::Color;
+use crate::search::dfpn::{Dfpn, Limits, PAIRING_BUDGET, Proof};
+use crate::search::movegen;
+use crate::search::tt::Table;
+use crate::search::{Outcome, SolveReport};
+use crate::threats::{self, Defence};
+use hashbrown::HashMap;
+
+/// Node budget for searching again a child that was replaced in the table.
+const RESOLVE_NODES: u64 = 20_000_000;
+
+/// Why no certificate was made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NoCertificate {
+    /// The solve proved nothing (`unknown`).
+    Unknown,
+    /// A disproof has more nodes than the limit allows.
+    TooBig(usize),
+    /// The table did not yield a proof (a bug, or a child that could not be solved again
+    /// within [`RESOLVE_NODES`]).
+    Failed(String),
+}
+
+impl std::fmt::Display for NoCertificate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoCertificate::Unknown => f.write_str("the result is unknown, so there is no proof"),
+            NoCertificate::TooBig(max) => write!(
+                f,
+                "the disproof has more than {max} nodes (raise --proof-max-nodes)"
+            ),
+            NoCertificate::Failed(why) => write!(f, "the proof could not be extracted: {why}"),
+        }
+    }
+}
+
+/// The certificate of a solve's result, read from the table the solve used.
+/// `max_disproof_nodes` bounds each no-win part (draws and no-wins); wins are not bounded.
+pub fn certify(
+    table: &Table,
+    pos: &Position,
+    report: &SolveReport,
+    max_disproof_nodes: Option<usize>,
+) -> Result<Certificate, NoCertificate> {
+    let me = pos.to_move();
+    let claims: Vec<(Color, Claim)> = match report.value {
+        Outcome::Win => vec![(me, Claim::Win)],
+        Outcome::Loss => vec![(me.opponent(), Claim::Win)],
+        Outcome::Draw => vec![(me, Claim::NoWin), (me.opponent(), Claim::NoWin)],
+        Outcome::NoWin => vec![(me, Claim::NoWin)],
+        Outcome::Unknown => return Err(NoCertificate::Unknown),
+    };
+    let mut parts = Vec::new();
+    for (attacker, claim) in claims {
+        let max = match claim {
+            Claim::Win => None,
+            Claim::NoWin => max_disproof_nodes,
+        };
+        parts.push(extract(table, pos, attacker, claim, max)?);
+    }
+    Ok(header(pos, parts))
+}
+
+/// A certificate for `pos` holding `parts`.
+pub fn header(pos: &Position, parts: Vec<Part>) -> Certificate {
+    let r = pos.rules();
+    let cells = r.cells() as Cell;
+    let stones = |c: Color| (0..cells).filter(|&x| pos.at(x) == Some(c)).collect();
+    Certificate {
+        rules: [r.width, r.height, r.k, r.p, r.q],
+        black: stones(Color::Black),
+        white: stones(Color::White),
+        to_move: pos.to_move().index() as u8,
+        stones_left: pos.stones_left(),
+        parts,
+    }
+}
+
+/// Reads the proof of `claim` for `attacker` from `pos` out of `table`.
+pub fn extract(
+    table: &Table,
+    pos: &Position,
+    attacker: Color,
+    claim: Claim,
+    max_nodes: Option<usize>,
+) -> Result<Part, NoCertificate> {
+    let mut ex = Extractor {
+        table,
+        probe: Dfpn::new(table, attacker, Limits::default(), 0),
+        attacker,
+        claim,
+        prover: match claim {
+            Claim::Win => attacker,
+            Claim::NoWin => attacker.opponent(),
+        },
+        nodes: Vec::new(),
+        memo: HashMap::new(),
+        over: None,
+        max_nodes,
+        hash: 0,
+        zobrist: zobrist(pos.rules().cells()),
+    };
+    let mut pos = pos.clone();
+    ex.node(&mut pos)?;
+    Ok(Part {
+        attacker: attacker.index() as u8,
+        claim,
+        nodes: ex.nodes,
+    })
+}
+
+/// Random keys per (point, colour) for the exact (not symmetry-reduced) position hash that
+/// merges transpositions.
+fn zobrist(cells: usize) -> Vec<[u128; 2]> {
+    let mut state = 0x005E_EDC6_u64;
+    let mut next = move || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    (0..cells)
+        .map(|_| {
+            let mut two = || ((next() as u128) << 64) | next() as u128;
+            [two(), two()]
+        })
+        .collect()
+}
+
+struct Extractor<'t> {
+    table: &'t Table,
+    /// Reads children's numbers from the table.
+    probe: Dfpn<'t>,
+    attacker: Color,
+    claim: Claim,
+    prover: Color,
+    nodes: Vec<Node>,
+    memo: HashMap<(u128, Color, u16), u32>,
+    /// The one node that stands for every finished game.
+    over: Option<u32>,
+    max_nodes: Option<usize>,
+    /// Exact hash of the stones added since the root.
+    hash: u128,
+    zobrist: Vec<[u128; 2]>,
+}
+
+impl Extractor<'_> {
+    fn node(&mut self, pos: &mut Position) -> Result<u32, NoCertificate> {
+        if pos.is_over() {
+            if let Some(id) = self.over {
+                return Ok(id);
+            }
+            let id = self.push(Node::Over)?;
+            self.over = Some(id);
+            return Ok(id);
+        }
+        let key = (self.hash, pos.to_move(), pos.stones_left());
+        if let Some(&id) = self.memo.get(&key) {
+            return Ok(id);
+        }
+        let id = self.push(Node::Over)?;
+        self.memo.insert(key, id);
+        let node = self.build(pos)?;
+        self.nodes[id as usize] = node;
+        Ok(id)
+    }
+
+    fn push(&mut self, node: Node) -> Result<u32, NoCertificate> {
+        if let Some(max) = self.max_nodes
+            && self.nodes.len() >= max
+        {
+            return Err(NoCertificate::TooBig(max));
+        }
+        self.nodes.push(node);
+        Ok(self.nodes.len() as u32 - 1)
+    }
+
+    fn fail(&self, pos: &Position, why: &str) -> NoCertificate {
+        let rules = pos.rules();
+        let line: Vec<String> = pos
+            .moves()
+            .map(|c| crate::notation::format_point(rules, c))
+            .collect();
+        NoCertificate::Failed(format!("{why} after '{}'", line.join(" ")))
+    }
+
+    fn build(&mut self, pos: &mut Position) -> Result<Node, NoCertificate> {
+        let (me, r) = (pos.to_move(), pos.stones_left());
+        if threats::can_win_with(pos, me, r) {
+            return if me == self.prover {
+                Ok(Node::WinNow)
+            } else {
+                Err(self.fail(pos, "the other side wins at once"))
+            };
+        }
+        if self.claim == Claim::NoWin && pos.live_windows(self.attacker) == 0 {
+            return Ok(Node::Dead);
+        }
+        let defence = threats::defence(pos);
+        if defence == Defence::Lost {
+            return if me != self.prover {
+                Ok(Node::Overwhelmed)
+            } else {
+                Err(self.fail(pos, "the prover faces threats it cannot stop"))
+            };
+        }
+        if self.claim == Claim::NoWin
+            && me == self.attacker
+            && let Some(pairs) = pairing::attacker_pairing(pos, self.attacker, PAIRING_BUDGET)
+        {
+            return Ok(Node::Paired(pairs));
+        }
+        let moves = movegen::generate(pos, &defence);
+        if me == self.prover {
+            let Some(cell) = self.solved_child(pos, &moves) else {
+                return Err(self.fail(pos, "no child is solved for the prover"));
+            };
+            let child = self.child(pos, cell)?;
+            return Ok(Node::Move { cell, child });
+        }
+        let mut seen: Vec<[u64; 2]> = Vec::new();
+        let symmetric = pos.has_symmetry();
+        let mut list = Vec::with_capacity(moves.len());
+        for cell in moves {
+            // The search skips a move whose position is a mirror image of an earlier one's;
+            // the checker recognises the symmetry itself.
+            if symmetric {
+                let key = pos.stone_key_after(cell, me);
+                if seen.contains(&key) {
+                    continue;
+                }
+                seen.push(key);
+            }
+            let child = self.child(pos, cell)?;
+            list.push((cell, child));
+        }
+        Ok(Node::Replies(list))
+    }
+
+    fn child(&mut self, pos: &mut Position, cell: Cell) -> Result<u32, NoCertificate> {
+        let z = self.zobrist[cell as usize][pos.to_move().index()];
+        pos.play(cell);
+        self.hash ^= z;
+        let id = self.node(pos);
+        self.hash ^= z;
+        pos.undo();
+        id
+    }
+
+    /// A move the table holds as solved the prover's way, or one searched again and found so.
+    fn solved_child(&mut self, pos: &mut Position, moves: &[Cell]) -> Option<Cell> {
+        let good = |(pn, dn): (u32, u32)| match self.claim {
+            Claim::Win => pn == 0,
+            Claim::NoWin => dn == 0,
+        };
+        let numbers: Vec<(u32, u32)> = moves
+            .iter()
+            .map(|&c| self.probe.child_numbers(pos, c))
+            .collect();
+        if let Some(i) = numbers.iter().position(|&n| good(n)) {
+            return Some(moves[i]);
+        }
+        // Replaced in the table: search again the children not known to go the other way.
+        let wrong = |(pn, dn): (u32, u32)| match self.claim {
+            Claim::Win => dn == 0,
+            Claim::NoWin => pn == 0,
+        };
+        for (i, &c) in moves.iter().enumerate() {
+            if wrong(numbers[i]) {
+                continue;
+            }
+            let limits = Limits {
+                max_nodes: Some(RESOLVE_NODES),
+                deadline: None,
+            };
+            let mut run = Dfpn::new(self.table, self.attacker, limits, 0);
+            pos.play(c);
+            let proof = run.run(pos);
+            pos.undo();
+            let ok = match self.claim {
+                Claim::Win => proof == Proof::Proven,
+                Claim::NoWin => proof == Proof::Disproven,
+            };
+            if ok {
+                return Some(c);
+            }
+        }
+        None
+    }
+}

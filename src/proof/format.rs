@@ -1,0 +1,147 @@
+//! The certificate file format, shared by the writer ([`super::cert`]) and the independent
+//! checker ([`super::check`]). Plain data only: no game logic lives here.
+//!
+//! A file is the 8 bytes [`MAGIC`], the format [`VERSION`] as a little-endian `u32`, then one
+//! [`Certificate`] encoded with bincode 2 (standard configuration: variable-length integers,
+//! little-endian). Nothing may follow it.
+//!
+//! A certificate names the rules and the root position, then holds one or more [`Part`]s,
+//! each a claim about one colour ("Black can force a win", "White cannot force a win") with
+//! its proof: a table of [`Node`]s (a DAG: a position reached along two paths is one node),
+//! the root at index 0. Edges carry the stone played, so the checker replays every position
+//! itself instead of trusting stored boards.
+
+use bincode::{Decode, Encode};
+
+/// The first bytes of every certificate file.
+pub const MAGIC: &[u8; 8] = b"C6PROOF\x1a";
+
+/// Format version; a file of another version is refused.
+pub const VERSION: u32 = 1;
+
+/// Largest certificate accepted when decoding, in bytes: a garbage length field then fails
+/// instead of asking for an absurd allocation.
+const DECODE_LIMIT: usize = 1 << 31;
+
+/// A proof certificate: the rules, the root position and the proven claims.
+#[derive(Debug, Clone, PartialEq, Eq, Encode, Decode)]
+pub struct Certificate {
+    /// m, n, k, p, q.
+    pub rules: [u16; 5],
+    /// Black stones of the root position (cells `y * m + x`, row 0 at the bottom).
+    pub black: Vec<u16>,
+    /// White stones of the root position.
+    pub white: Vec<u16>,
+    /// Side to move at the root: 0 Black, 1 White.
+    pub to_move: u8,
+    /// Stones the side to move still places in its turn at the root.
+    pub stones_left: u16,
+    /// The claims with their proofs. A win is one part; a draw is two `NoWin` parts.
+    pub parts: Vec<Part>,
+}
+
+/// One claim about the root and its proof tree.
+#[derive(Debug, Clone, PartialEq, Eq, Encode, Decode)]
+pub struct Part {
+    /// The colour the claim is about: 0 Black, 1 White.
+    pub attacker: u8,
+    /// What is claimed for the attacker.
+    pub claim: Claim,
+    /// The proof; `nodes[0]` is the root position.
+    pub nodes: Vec<Node>,
+}
+
+/// What a part claims.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Encode, Decode)]
+pub enum Claim {
+    /// The attacker forces a win against every defence.
+    Win,
+    /// The attacker cannot force a win: the defender has a strategy that stops every line.
+    NoWin,
+}
+
+/// One node of a proof. The *prover* is the side the claim favours: the attacker for
+/// [`Claim::Win`], the defender for [`Claim::NoWin`]. At the prover's nodes one move is
+/// given; at the other side's nodes every move must be answered.
+#[derive(Debug, Clone, PartialEq, Eq, Encode, Decode)]
+pub enum Node {
+    /// The game is over here (a line was made or the board is full); the checker reads
+    /// the result off the board.
+    Over,
+    /// The prover, to move, plays `cell` and the proof continues at node `child`.
+    Move {
+        /// The stone played.
+        cell: u16,
+        /// The node after it.
+        child: u32,
+    },
+    /// The prover's opponent is to move: each listed stone with the node after it. Stones
+    /// not listed must be covered by a reason the checker derives itself: a stone that
+    /// leaves the prover's threats unstoppable, or that need not be tried first because
+    /// any set of this turn's stones that stops the threats holds a listed one; a point in
+    /// no live window when another such point is listed; the mirror image of a listed
+    /// stone under a symmetry of the board.
+    Replies(Vec<(u16, u32)>),
+    /// The side to move (the prover) completes a line with the stones of this turn.
+    WinNow,
+    /// The side to move (the prover's opponent) cannot complete a line this turn and
+    /// cannot stop all of the prover's threats: the prover wins next turn.
+    Overwhelmed,
+    /// [`Claim::NoWin`] only: every window holds a defender stone.
+    Dead,
+    /// [`Claim::NoWin`] only, one stone a turn: disjoint pairs of empty points such that
+    /// every window without a defender stone contains both points of some pair.
+    Paired(Vec<(u16, u16)>),
+}
+
+/// Why a file could not be read as a certificate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadError(pub String);
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Certificate {
+    /// Number of proof nodes over all parts.
+    pub fn node_count(&self) -> usize {
+        self.parts.iter().map(|p| p.nodes.len()).sum()
+    }
+
+    /// The file bytes: magic, version, bincode body.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        let body = bincode::encode_to_vec(self, bincode::config::standard())
+            .expect("encoding into a Vec cannot fail");
+        out.extend_from_slice(&body);
+        out
+    }
+
+    /// Reads file bytes written by [`Certificate::to_bytes`]: refuses another magic or
+    /// version, a truncated body and trailing bytes.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Certificate, ReadError> {
+        if bytes.len() < 12 || &bytes[..8] != MAGIC {
+            return Err(ReadError("not a c6solve proof certificate".into()));
+        }
+        let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes"));
+        if version != VERSION {
+            return Err(ReadError(format!(
+                "certificate format version {version}; this c6solve reads version {VERSION}"
+            )));
+        }
+        let config = bincode::config::standard().with_limit::<DECODE_LIMIT>();
+        let (cert, used): (Certificate, usize) =
+            bincode::decode_from_slice(&bytes[12..], config)
+                .map_err(|e| ReadError(format!("damaged or truncated certificate ({e})")))?;
+        if used != bytes.len() - 12 {
+            return Err(ReadError(format!(
+                "damaged certificate: {} unexpected bytes after its end",
+                bytes.len() - 12 - used
+            )));
+        }
+        Ok(cert)
+    }
+}

@@ -1,0 +1,359 @@
+//! Pictures of positions for `c6solve show`: a board for the terminal and an SVG image, with
+//! Go-style coordinates on all four edges, stones numbered in play order and, when asked, a
+//! zone of points shaded.
+//!
+//! A [`Picture`] is built from a position and the stones played after it (a line, or a
+//! proof's main line); stones whose order is known (the position's own move list, then the
+//! line) carry their number, set-up stones of a diagram carry none.
+
+use crate::board::{Cell, Position};
+use crate::notation::format_point;
+use crate::proof::{Certificate, Node};
+use crate::render::column_labels;
+use crate::rules::{Color, Rules};
+use crate::threats;
+use std::fmt::Write as _;
+
+/// What to draw.
+#[derive(Debug, Clone)]
+pub struct Picture {
+    /// The rules (board size).
+    pub rules: Rules,
+    /// Every stone: point, colour, and its number in play order when known.
+    pub stones: Vec<(Cell, Color, Option<usize>)>,
+    /// Empty points to shade.
+    pub zone: Vec<Cell>,
+    /// A line under the board (who is to move, or how the game ended).
+    pub caption: String,
+}
+
+impl Picture {
+    /// The picture of `pos` after `line` (single stones, already checked legal): the
+    /// position's own moves are numbered from 1 and the line continues the count.
+    pub fn new(pos: &Position, line: &[Cell]) -> Picture {
+        let history: Vec<Cell> = pos.moves().collect();
+        let cells = pos.rules().cells() as Cell;
+        let mut stones: Vec<(Cell, Color, Option<usize>)> = (0..cells)
+            .filter_map(|c| pos.at(c).map(|col| (c, col, None)))
+            .collect();
+        for (i, &c) in history.iter().enumerate() {
+            if let Some(s) = stones.iter_mut().find(|s| s.0 == c) {
+                s.2 = Some(i + 1);
+            }
+        }
+        let mut after = pos.clone();
+        for (i, &c) in line.iter().enumerate() {
+            stones.push((c, after.to_move(), Some(history.len() + i + 1)));
+            after.play(c);
+        }
+        Picture {
+            rules: *pos.rules(),
+            stones,
+            zone: Vec::new(),
+            caption: caption(&after),
+        }
+    }
+
+    fn at(&self, c: Cell) -> Option<(Color, Option<usize>)> {
+        self.stones
+            .iter()
+            .find(|s| s.0 == c)
+            .map(|&(_, col, n)| (col, n))
+    }
+
+    /// The terminal board: `X`/`O` for stones, followed by their number when known (`X12`),
+    /// `.` for empty points and `+` for empty points of the zone; column letters on top and
+    /// bottom, row numbers on both sides.
+    pub fn text(&self) -> String {
+        let r = &self.rules;
+        let labels = column_labels(r);
+        let widest = self
+            .stones
+            .iter()
+            .filter_map(|s| s.2)
+            .max()
+            .map_or(0, |n| n.to_string().len());
+        let field = 1 + labels
+            .iter()
+            .map(String::len)
+            .max()
+            .unwrap_or(1)
+            .max(1 + widest);
+        let num_width = r.height.to_string().len();
+        let label_line = format!(
+            "{}{}\n",
+            " ".repeat(num_width),
+            labels
+                .iter()
+                .map(|l| format!("{l:>field$}"))
+                .collect::<String>()
+        );
+        let mut out = label_line.clone();
+        for y in (0..r.height).rev() {
+            let _ = write!(out, "{:>num_width$}", y + 1);
+            for x in 0..r.width {
+                let c = y * r.width + x;
+                let glyph = match self.at(c) {
+                    Some((col, n)) => {
+                        let letter = if col == Color::Black { 'X' } else { 'O' };
+                        n.map_or(letter.to_string(), |n| format!("{letter}{n}"))
+                    }
+                    None if self.zone.contains(&c) => "+".to_string(),
+                    None => ".".to_string(),
+                };
+                let _ = write!(out, "{glyph:>field$}");
+            }
+            let _ = writeln!(out, " {}", y + 1);
+        }
+        out.push_str(&label_line);
+        out.push_str(&self.caption);
+        out.push('\n');
+        out
+    }
+
+    /// The board as an SVG image: a wooden board, grid lines, coordinates on the four edges,
+    /// black and white stones with their numbers, zone points shaded.
+    pub fn svg(&self) -> String {
+        let r = &self.rules;
+        let (w, h) = (r.width as f64, r.height as f64);
+        let s = 32.0; // spacing between lines
+        let m = 40.0; // margin for the coordinates
+        let (width, height) = (2.0 * m + (w - 1.0) * s, 2.0 * m + (h - 1.0) * s + 24.0);
+        let px = |x: u16| m + x as f64 * s;
+        let py = |y: u16| m + (h - 1.0 - y as f64) * s;
+        let mut o = String::new();
+        let _ = writeln!(
+            o,
+            r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="Helvetica, Arial, sans-serif">"##
+        );
+        let _ = writeln!(
+            o,
+            r##"<rect width="{width}" height="{height}" fill="#dcb35c"/>"##
+        );
+        for &c in &self.zone {
+            let (x, y) = (c % r.width, c / r.width);
+            let _ = writeln!(
+                o,
+                r##"<rect x="{}" y="{}" width="{s}" height="{s}" fill="#3b7dd8" fill-opacity="0.35"/>"##,
+                px(x) - s / 2.0,
+                py(y) - s / 2.0
+            );
+        }
+        for x in 0..r.width {
+            let _ = writeln!(
+                o,
+                r##"<line x1="{0}" y1="{1}" x2="{0}" y2="{2}" stroke="#000" stroke-width="1"/>"##,
+                px(x),
+                py(r.height - 1),
+                py(0)
+            );
+        }
+        for y in 0..r.height {
+            let _ = writeln!(
+                o,
+                r##"<line x1="{1}" y1="{0}" x2="{2}" y2="{0}" stroke="#000" stroke-width="1"/>"##,
+                py(y),
+                px(0),
+                px(r.width - 1)
+            );
+        }
+        for (x, label) in column_labels(r).iter().enumerate() {
+            let x = px(x as u16);
+            for y in [m / 2.0, m + (h - 1.0) * s + m / 2.0] {
+                let _ = writeln!(
+                    o,
+                    r##"<text x="{x}" y="{y}" font-size="13" text-anchor="middle" dominant-baseline="central">{label}</text>"##
+                );
+            }
+        }
+        for y in 0..r.height {
+            for x in [m / 2.0, m + (w - 1.0) * s + m / 2.0] {
+                let _ = writeln!(
+                    o,
+                    r##"<text x="{x}" y="{}" font-size="13" text-anchor="middle" dominant-baseline="central">{}</text>"##,
+                    py(y),
+                    y + 1
+                );
+            }
+        }
+        let mut stones = self.stones.clone();
+        stones.sort_by_key(|s| s.2);
+        for (c, col, n) in stones {
+            let (x, y) = (px(c % r.width), py(c / r.width));
+            let (fill, ink) = match col {
+                Color::Black => ("#111", "#fff"),
+                Color::White => ("#fafafa", "#111"),
+            };
+            let _ = writeln!(
+                o,
+                r##"<circle cx="{x}" cy="{y}" r="{}" fill="{fill}" stroke="#000" stroke-width="1"><title>{}</title></circle>"##,
+                s * 0.46,
+                format_point(r, c)
+            );
+            if let Some(n) = n {
+                let size = if n >= 100 { 11 } else { 14 };
+                let _ = writeln!(
+                    o,
+                    r##"<text x="{x}" y="{y}" font-size="{size}" fill="{ink}" text-anchor="middle" dominant-baseline="central">{n}</text>"##
+                );
+            }
+        }
+        let _ = writeln!(
+            o,
+            r##"<text x="{}" y="{}" font-size="14" text-anchor="middle">{}</text>"##,
+            width / 2.0,
+            height - 14.0,
+            xml_escape(&self.caption)
+        );
+        o.push_str("</svg>\n");
+        o
+    }
+}
+
+fn xml_escape(t: &str) -> String {
+    t.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// Who is to move, or how the game ended.
+fn caption(pos: &Position) -> String {
+    if let Some(w) = pos.winner() {
+        return format!("{w} has {} in a row", pos.rules().k);
+    }
+    if pos.empties() == 0 {
+        return "the board is full: a draw".into();
+    }
+    let left = pos.stones_left();
+    format!(
+        "{} to move, {left} stone{} to place",
+        pos.to_move(),
+        if left == 1 { "" } else { "s" }
+    )
+}
+
+/// The root position of a certificate (its stones, side to move and stones left), or `None`
+/// if the header does not describe a position the board accepts.
+pub fn certificate_root(cert: &Certificate) -> Option<Position> {
+    let [m, n, k, p, q] = cert.rules;
+    let rules = Rules::new(m, n, k, p, q).ok()?;
+    let turn = if cert.to_move == 0 {
+        Color::Black
+    } else {
+        Color::White
+    };
+    Position::from_stones(
+        rules,
+        &cert.black,
+        &cert.white,
+        Some((turn, cert.stones_left)),
+    )
+    .ok()
+}
+
+/// The main line of the certificate's first part from `root`: the prover's moves and, at the
+/// other side's nodes, the reply with the longest proof below it (the most stubborn defence),
+/// then the winning stones where the proof ends in a win this turn. Also returns how the line
+/// ends (a note for the caption) and the zone: every point a stone of the proof is played on.
+pub fn main_line(cert: &Certificate, root: &Position) -> (Vec<Cell>, String, Vec<Cell>) {
+    let Some(part) = cert.parts.first() else {
+        return (Vec::new(), String::new(), Vec::new());
+    };
+    let depth = depths(&part.nodes);
+    let mut line = Vec::new();
+    let mut pos = root.clone();
+    let mut id = 0usize;
+    let mut note = String::new();
+    while let Some(node) = part.nodes.get(id) {
+        if pos.is_over() || line.len() > pos.rules().cells() {
+            break;
+        }
+        let mover = pos.to_move();
+        let next = match node {
+            Node::Move { cell, child } => (*cell, *child),
+            Node::Replies(list) if !list.is_empty() => *list
+                .iter()
+                .max_by_key(|r| depth.get(r.1 as usize).copied().unwrap_or(0))
+                .expect("not empty"),
+            Node::WinNow => {
+                if let Some(cells) = threats::winning_cells(&pos, mover, pos.stones_left()) {
+                    line.extend(cells);
+                }
+                break;
+            }
+            Node::Overwhelmed => {
+                note = format!(
+                    " ({mover} cannot stop all of {}'s threats)",
+                    mover.opponent()
+                );
+                break;
+            }
+            Node::Dead => {
+                note = " (no line is left for the attacker)".into();
+                break;
+            }
+            Node::Paired(_) => {
+                note = " (a pairing strategy stops every line)".into();
+                break;
+            }
+            _ => break,
+        };
+        if next.0 as usize >= pos.rules().cells() || !pos.is_empty(next.0) {
+            break;
+        }
+        line.push(next.0);
+        pos.play(next.0);
+        id = next.1 as usize;
+    }
+    let mut zone: Vec<Cell> = part
+        .nodes
+        .iter()
+        .flat_map(|n| match n {
+            Node::Move { cell, .. } => vec![*cell],
+            Node::Replies(l) => l.iter().map(|r| r.0).collect(),
+            _ => Vec::new(),
+        })
+        .filter(|&c| (c as usize) < root.rules().cells())
+        .collect();
+    zone.sort_unstable();
+    zone.dedup();
+    (line, note, zone)
+}
+
+/// The longest path below each node of a proof DAG (children have larger indices than
+/// nothing in particular, so this is a memoised walk; a malformed cycle counts as a leaf).
+fn depths(nodes: &[Node]) -> Vec<usize> {
+    fn walk(
+        i: usize,
+        nodes: &[Node],
+        memo: &mut Vec<Option<usize>>,
+        on_path: &mut [bool],
+    ) -> usize {
+        if let Some(d) = memo[i] {
+            return d;
+        }
+        if on_path[i] {
+            return 0;
+        }
+        on_path[i] = true;
+        let kids: Vec<usize> = match &nodes[i] {
+            Node::Move { child, .. } => vec![*child as usize],
+            Node::Replies(l) => l.iter().map(|r| r.1 as usize).collect(),
+            _ => Vec::new(),
+        };
+        let d = kids
+            .into_iter()
+            .filter(|&k| k < nodes.len())
+            .map(|k| 1 + walk(k, nodes, memo, on_path))
+            .max()
+            .unwrap_or(0);
+        on_path[i] = false;
+        memo[i] = Some(d);
+        d
+    }
+    let mut memo = vec![None; nodes.len()];
+    let mut on_path = vec![false; nodes.len()];
+    (0..nodes.len())
+        .map(|i| walk(i, nodes, &mut memo, &mut on_path))
+        .collect()
+}

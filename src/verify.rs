@@ -1,0 +1,574 @@
+//! Kill-line verification: is an engine's (or a game's) claimed winning line really a win?
+//!
+//! A line is a list of turns from a position, the side to move's first, the two sides
+//! alternating. The side to move is the *attacker*. For each of the attacker's turns, the
+//! turn is played and df-pn proves that the attacker wins from there against every defence;
+//! the defender's turn of the line is then played and the next attacker turn follows.
+//!
+//! - `verified`: every attacker turn was followed by a proven win (or made the line itself),
+//!   so the line ends in a win or in a position proved won.
+//! - `refuted`: after some attacker turn the attacker provably cannot force a win; the
+//!   defender's holding stones are reported. Disproofs need exhaustive search, so this is
+//!   reachable on small boards and in cramped positions only.
+//! - `unproven`: the first attacker turn whose win was neither proved nor disproved within the
+//!   limits, with the defence that resisted most (the defender stones with the smallest
+//!   disproof number in the table).
+//!
+//! `turn` is the 1-based index in the line of the attacker turn the verdict is about: the
+//! failing turn for `refuted` and `unproven`, the line's last attacker turn for `verified`.
+//!
+//! [`run_games`] verifies the last turns of real games that end in six (`verify --games`).
+
+use crate::board::{Cell, Position};
+use crate::error::{Error, Result};
+use crate::notation::{format_point, parse_moves};
+use crate::rules::{Color, Rules};
+use crate::search::dfpn::{Dfpn, Limits, Proof};
+use crate::search::movegen;
+use crate::search::tt::{Pn, Table};
+use crate::threats;
+use std::fmt::Write as _;
+use std::time::{Duration, Instant};
+
+/// Limits of each proof.
+#[derive(Debug, Clone)]
+pub struct VerifyOptions {
+    /// Node budget of each attacker turn's proof.
+    pub max_nodes: Option<u64>,
+    /// Time budget of each attacker turn's proof.
+    pub time_limit: Option<Duration>,
+    /// Transposition table size in MiB (one table for the whole line).
+    pub tt_mib: usize,
+}
+
+impl Default for VerifyOptions {
+    fn default() -> Self {
+        VerifyOptions {
+            max_nodes: None,
+            time_limit: None,
+            tt_mib: 256,
+        }
+    }
+}
+
+/// The answer about a line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every attacker turn keeps a proven win.
+    Verified,
+    /// After some attacker turn the attacker provably has no win.
+    Refuted,
+    /// Some attacker turn's win was not proved within the limits.
+    Unproven,
+}
+
+impl Verdict {
+    /// The name used in output and JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Verified => "verified",
+            Verdict::Refuted => "refuted",
+            Verdict::Unproven => "unproven",
+        }
+    }
+}
+
+/// What happened after one attacker turn.
+#[derive(Debug, Clone)]
+pub struct TurnResult {
+    /// 1-based index of the turn in the line.
+    pub turn: usize,
+    /// The turn's stones.
+    pub stones: Vec<Cell>,
+    /// "won" (the turn made the line), "proven", "disproven" or "unknown".
+    pub result: &'static str,
+    /// Nodes of this turn's proof.
+    pub nodes: u64,
+    /// Seconds of this turn's proof.
+    pub seconds: f64,
+}
+
+/// The answer of [`verify`].
+#[derive(Debug, Clone)]
+pub struct VerifyReport {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The attacker (the side to move at the start of the line).
+    pub attacker: Color,
+    /// 1-based index in the line of the attacker turn the verdict is about.
+    pub turn: usize,
+    /// Refuted: the defender's stones that hold; unproven: the most resistant defence found;
+    /// verified: empty.
+    pub defence: Vec<Cell>,
+    /// Every attacker turn checked, in order.
+    pub turns: Vec<TurnResult>,
+    /// Nodes over all proofs.
+    pub nodes: u64,
+    /// Wall time in seconds.
+    pub seconds: f64,
+}
+
+/// Parses a line: turns separated by commas, each turn's points separated by spaces.
+pub fn parse_line(rules: &Rules, text: &str) -> Result<Vec<Vec<Cell>>> {
+    let turns: Vec<Vec<Cell>> = text
+        .split(',')
+        .map(|t| parse_moves(rules, t))
+        .collect::<Result<_>>()?;
+    if let Some(i) = turns.iter().position(Vec::is_empty) {
+        return Err(Error::Option(format!(
+            "--line: turn {} has no stones (turns are separated by commas)",
+            i + 1
+        )));
+    }
+    Ok(turns)
+}
+
+/// Checks that `line` can be played from `pos`: each turn places exactly the stones its side
+/// has (fewer only when a stone makes a line, and then the line ends there), on empty points.
+pub fn check_line(pos: &Position, line: &[Vec<Cell>]) -> Result<()> {
+    let mut pos = pos.clone();
+    if pos.is_over() {
+        return Err(Error::Position("the game is already over".into()));
+    }
+    let rules = *pos.rules();
+    for (i, turn) in line.iter().enumerate() {
+        if pos.is_over() {
+            return Err(Error::IllegalMove(format!(
+                "turn {} of the line is played after the game ended",
+                i + 1
+            )));
+        }
+        let (me, left) = (pos.to_move(), pos.stones_left() as usize);
+        for &c in turn {
+            if pos.is_over() || pos.to_move() != me {
+                return Err(Error::IllegalMove(format!(
+                    "turn {} of the line has {} stones; {me} places {left} there",
+                    i + 1,
+                    turn.len()
+                )));
+            }
+            pos.try_play(c)?;
+        }
+        if !pos.is_over() && pos.to_move() == me {
+            return Err(Error::IllegalMove(format!(
+                "turn {} of the line ({}) has {} stone(s); {me} places {left} there",
+                i + 1,
+                crate::notation::format_moves(&rules, turn),
+                turn.len()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Verifies `line` from `pos` (see the module documentation). Fails on a line that cannot be
+/// played ([`check_line`]) or when the table or the search thread cannot be had.
+pub fn verify(pos: &Position, line: &[Vec<Cell>], opts: &VerifyOptions) -> Result<VerifyReport> {
+    check_line(pos, line)?;
+    let table = Table::new(opts.tt_mib)
+        .map_err(|e| Error::Io(format!("cannot allocate a {} MiB table: {e}", opts.tt_mib)))?;
+    let (pos, line, opts) = (pos.clone(), line.to_vec(), opts.clone());
+    std::thread::Builder::new()
+        .name("c6solve-verify".into())
+        .stack_size(256 << 20)
+        .spawn(move || verify_here(pos, &line, &opts, &table))
+        .map_err(|e| Error::Io(format!("cannot start the search thread: {e}")))?
+        .join()
+        .map_err(|_| Error::Io("the search failed (internal error above)".into()))
+}
+
+fn verify_here(
+    mut pos: Position,
+    line: &[Vec<Cell>],
+    opts: &VerifyOptions,
+    table: &Table,
+) -> VerifyReport {
+    let start = Instant::now();
+    let attacker = pos.to_move();
+    let mut report = VerifyReport {
+        verdict: Verdict::Verified,
+        attacker,
+        turn: 0,
+        defence: Vec::new(),
+        turns: Vec::new(),
+        nodes: 0,
+        seconds: 0.0,
+    };
+    for (i, turn) in line.iter().enumerate() {
+        for &c in turn {
+            pos.play(c);
+        }
+        if i % 2 == 1 {
+            continue;
+        }
+        report.turn = i + 1;
+        if pos.winner() == Some(attacker) {
+            report.turns.push(TurnResult {
+                turn: i + 1,
+                stones: turn.clone(),
+                result: "won",
+                nodes: 0,
+                seconds: 0.0,
+            });
+            break;
+        }
+        let t0 = Instant::now();
+        let limits = Limits {
+            max_nodes: opts.max_nodes,
+            deadline: opts.time_limit.map(|d| t0 + d),
+        };
+        // The search's defaults: threat-space stage and relevance zones, with zones getting an
+        // eighth of the table's memory as in `solve`.
+        let mut run = Dfpn::new(table, attacker, limits, 0)
+            .with_zones(true)
+            .with_zone_memory((opts.tt_mib << 20) / 8, pos.rules().cells());
+        let proof = if pos.is_over() {
+            Proof::Disproven
+        } else {
+            run.run(&mut pos)
+        };
+        report.nodes += run.nodes;
+        report.turns.push(TurnResult {
+            turn: i + 1,
+            stones: turn.clone(),
+            result: match proof {
+                Proof::Proven => "proven",
+                Proof::Disproven => "disproven",
+                Proof::Unknown => "unknown",
+            },
+            nodes: run.nodes,
+            seconds: t0.elapsed().as_secs_f64(),
+        });
+        match proof {
+            Proof::Proven => {}
+            Proof::Disproven => {
+                report.verdict = Verdict::Refuted;
+                report.defence = defence(table, attacker, &mut pos, true);
+                break;
+            }
+            Proof::Unknown => {
+                report.verdict = Verdict::Unproven;
+                report.defence = defence(table, attacker, &mut pos, false);
+                break;
+            }
+        }
+    }
+    report.seconds = start.elapsed().as_secs_f64();
+    report
+}
+
+/// Node budget for searching again a defender stone replaced in the table.
+const RESOLVE_NODES: u64 = 1_000_000;
+
+/// The defender's stones for the rest of its turn at `pos`: with `holding`, stones after which
+/// the attacker provably cannot win (read from the table, searched again if replaced);
+/// otherwise the stones with the smallest disproof number (the defence that resisted most).
+fn defence(table: &Table, attacker: Color, pos: &mut Position, holding: bool) -> Vec<Cell> {
+    let defender = attacker.opponent();
+    let probe = Dfpn::new(table, attacker, Limits::default(), 0);
+    let mut out = Vec::new();
+    while !pos.is_over() && pos.to_move() == defender {
+        let pick = if let Some(cells) = threats::winning_cells(pos, defender, pos.stones_left()) {
+            cells.first().copied()
+        } else {
+            let moves = movegen::generate(pos, &threats::defence(pos));
+            let numbers: Vec<(Pn, Pn)> =
+                moves.iter().map(|&c| probe.child_numbers(pos, c)).collect();
+            if holding {
+                moves
+                    .iter()
+                    .zip(&numbers)
+                    .find(|(_, n)| n.1 == 0)
+                    .map(|(&c, _)| c)
+                    .or_else(|| resolve_holding(table, attacker, pos, &moves))
+            } else {
+                moves
+                    .iter()
+                    .zip(&numbers)
+                    .min_by_key(|(_, n)| (n.1, std::cmp::Reverse(n.0)))
+                    .map(|(&c, _)| c)
+            }
+        };
+        let Some(c) = pick else { break };
+        out.push(c);
+        pos.play(c);
+    }
+    for _ in &out {
+        pos.undo();
+    }
+    out
+}
+
+fn resolve_holding(
+    table: &Table,
+    attacker: Color,
+    pos: &mut Position,
+    moves: &[Cell],
+) -> Option<Cell> {
+    moves.iter().copied().find(|&c| {
+        let limits = Limits {
+            max_nodes: Some(RESOLVE_NODES),
+            deadline: None,
+        };
+        pos.play(c);
+        let proof = Dfpn::new(table, attacker, limits, 0).run(pos);
+        pos.undo();
+        proof == Proof::Disproven
+    })
+}
+
+/// Formats stones as points separated by spaces.
+pub fn points(rules: &Rules, cells: &[Cell]) -> String {
+    cells
+        .iter()
+        .map(|&c| format_point(rules, c))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The report as the one JSON object of `verify --json`.
+pub fn json(rules: &Rules, r: &VerifyReport) -> serde_json::Value {
+    let name =
+        |cells: &[Cell]| -> Vec<String> { cells.iter().map(|&c| format_point(rules, c)).collect() };
+    let turns: Vec<serde_json::Value> = r
+        .turns
+        .iter()
+        .map(|t| {
+            serde_json::json!({
+                "turn": t.turn,
+                "stones": name(&t.stones),
+                "result": t.result,
+                "nodes": t.nodes,
+                "seconds": t.seconds,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "verdict": r.verdict.name(),
+        "attacker": r.attacker.name(),
+        "turn": r.turn,
+        "defence": name(&r.defence),
+        "turns": turns,
+        "nodes": r.nodes,
+        "seconds": r.seconds,
+    })
+}
+
+/// The report for people: one line per attacker turn, then the verdict.
+pub fn text(rules: &Rules, r: &VerifyReport) -> String {
+    let mut s = String::new();
+    let a = r.attacker;
+    for t in &r.turns {
+        let what = match t.result {
+            "won" => format!("{a} makes {} in a row", rules.k),
+            "proven" => format!("{a}'s win proved"),
+            "disproven" => format!("{a} provably has no win"),
+            _ => format!("{a}'s win not proved within the limits"),
+        };
+        let _ = writeln!(
+            s,
+            "turn {} ({a} {}): {what} ({} nodes, {:.3} s)",
+            t.turn,
+            points(rules, &t.stones),
+            t.nodes,
+            t.seconds
+        );
+    }
+    let d = a.opponent();
+    let verdict = match r.verdict {
+        Verdict::Verified => "after every attacker turn the win is proved".to_string(),
+        Verdict::Refuted => format!(
+            "after turn {} {a} cannot force a win: {d} holds with {}",
+            r.turn,
+            points(rules, &r.defence)
+        ),
+        Verdict::Unproven => format!(
+            "turn {}: {a}'s win was not proved within the limits; {d}'s most resistant defence: {}",
+            r.turn,
+            points(rules, &r.defence)
+        ),
+    };
+    let _ = writeln!(
+        s,
+        "{}: {verdict}\nnodes: {}  time: {:.3} s",
+        r.verdict.name(),
+        r.nodes,
+        r.seconds
+    );
+    s
+}
+
+/// Settings of `verify --games`.
+#[derive(Debug, Clone)]
+pub struct GamesOptions {
+    /// The JSON-lines game file.
+    pub file: String,
+    /// The winner's last turns to start from, lowest and highest (each line uses one of these,
+    /// taken in turn).
+    pub turns_back: (usize, usize),
+    /// How many lines to verify.
+    pub limit: usize,
+    /// Limits of each proof.
+    pub verify: VerifyOptions,
+}
+
+/// One verified line of a real game.
+#[derive(Debug, Clone)]
+pub struct GameLine {
+    /// The game's id in the file.
+    pub id: String,
+    /// How many of the winner's turns the line holds.
+    pub back: usize,
+    /// The line as text (`--line` syntax).
+    pub line: String,
+    /// The stones before the line (`--moves` syntax).
+    pub moves: String,
+    /// The result.
+    pub report: VerifyReport,
+}
+
+/// Verifies the last turns of the file's games that end in six: for a game whose winner made
+/// six on its turn T, the line starts `back` winner turns earlier (turn T - 2(back - 1)), with
+/// the winner to move. `progress` gets each result as it comes.
+pub fn run_games(
+    opts: &GamesOptions,
+    mut progress: impl FnMut(&GameLine),
+) -> Result<Vec<GameLine>> {
+    let text = std::fs::read_to_string(&opts.file)
+        .map_err(|e| Error::Io(format!("cannot read {}: {e}", opts.file)))?;
+    let rules = Rules::connect6();
+    let (lo, hi) = opts.turns_back;
+    let mut out = Vec::new();
+    for (n, row) in text.lines().enumerate() {
+        if out.len() >= opts.limit {
+            break;
+        }
+        let v: serde_json::Value = serde_json::from_str(row)
+            .map_err(|e| Error::Io(format!("{} line {}: {e}", opts.file, n + 1)))?;
+        if v["ends_in_six"] != serde_json::Value::Bool(true) {
+            continue;
+        }
+        let Some(turns) = v["moves"].as_array() else {
+            continue;
+        };
+        let turns: Vec<&str> = turns.iter().filter_map(|t| t.as_str()).collect();
+        let back = lo + out.len() % (hi - lo + 1);
+        let first = match turns.len().checked_sub(2 * (back - 1) + 1) {
+            Some(f) if f >= 1 => f,
+            _ => continue,
+        };
+        let moves = turns[..first].join(" ");
+        let line = turns[first..].join(", ");
+        // A record that does not replay (none should) is skipped, not fatal for the batch.
+        let Ok(pos) = parse_moves(&rules, &moves).and_then(|m| Position::from_moves(rules, &m))
+        else {
+            continue;
+        };
+        let Ok(line_cells) = parse_line(&rules, &line) else {
+            continue;
+        };
+        if check_line(&pos, &line_cells).is_err() {
+            continue;
+        }
+        let report = verify(&pos, &line_cells, &opts.verify)?;
+        let id = v["id"].as_str().unwrap_or("?").to_string();
+        let g = GameLine {
+            id,
+            back,
+            line,
+            moves,
+            report,
+        };
+        progress(&g);
+        out.push(g);
+    }
+    Ok(out)
+}
+
+/// The Markdown write-up of [`run_games`]: the command, the machine, counts per verdict and
+/// per starting depth, and one row per line.
+pub fn games_markdown(
+    opts: &GamesOptions,
+    lines: &[GameLine],
+    command: &str,
+    load: &str,
+) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "# Kill lines from real games\n");
+    let _ = writeln!(
+        s,
+        "Generated by `{command}` (commit {}, {}, load before the run: {load}).\n",
+        crate::bench::git_commit(),
+        crate::bench::utc_now()
+    );
+    let per = |v: Verdict, back: Option<usize>| {
+        lines
+            .iter()
+            .filter(|g| g.report.verdict == v && back.is_none_or(|b| g.back == b))
+            .count()
+    };
+    let limit = opts
+        .verify
+        .time_limit
+        .map_or("none".to_string(), |d| format!("{} s", d.as_secs_f64()));
+    let _ = writeln!(
+        s,
+        "Each line starts `back` of the winner's turns before its six, with the winner to \
+         move; after each of the winner's turns df-pn must prove the win against every \
+         defence within {limit} and {} MiB of table (one search thread).\n",
+        opts.verify.tt_mib
+    );
+    let _ = writeln!(
+        s,
+        "| back | lines | verified | refuted | unproven | median s | max s |"
+    );
+    let _ = writeln!(s, "| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+    let (lo, hi) = opts.turns_back;
+    for back in (lo..=hi).map(Some).chain([None]) {
+        let sel: Vec<&GameLine> = lines
+            .iter()
+            .filter(|g| back.is_none_or(|b| g.back == b))
+            .collect();
+        let mut secs: Vec<f64> = sel.iter().map(|g| g.report.seconds).collect();
+        secs.sort_by(f64::total_cmp);
+        let median = secs.get(secs.len() / 2).copied().unwrap_or(0.0);
+        let max = secs.last().copied().unwrap_or(0.0);
+        let label = back.map_or("all".to_string(), |b| b.to_string());
+        let _ = writeln!(
+            s,
+            "| {label} | {} | {} | {} | {} | {median:.2} | {max:.2} |",
+            sel.len(),
+            per(Verdict::Verified, back),
+            per(Verdict::Refuted, back),
+            per(Verdict::Unproven, back),
+        );
+    }
+    let rules = Rules::connect6();
+    let _ = writeln!(s, "\n## Every line\n");
+    let _ = writeln!(
+        s,
+        "`turn` is the 1-based index in the line of the winner's turn the verdict is about; \
+         `defence` the holding (refuted) or most resistant (unproven) defence.\n"
+    );
+    let _ = writeln!(
+        s,
+        "| game | back | line | verdict | turn | defence | nodes | s |"
+    );
+    let _ = writeln!(s, "| --- | ---: | --- | --- | ---: | --- | ---: | ---: |");
+    for g in lines {
+        let r = &g.report;
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} | {} | {} | {} | {:.2} |",
+            g.id,
+            g.back,
+            g.line,
+            r.verdict.name(),
+            r.turn,
+            points(&rules, &r.defence),
+            r.nodes,
+            r.seconds
+        );
+    }
+    s
+}

@@ -1,0 +1,389 @@
+//! Proof certificates: solve → certificate → independent check, and tampering.
+//!
+//! Each certificate here comes from a real solve of a small board. The round trips assert
+//! that the checker accepts what the solver proved; the tamper tests change one thing at a
+//! time (a move, a reply, the root, the rules, the claim, a leaf, a pairing, the bytes) and
+//! assert that the checker rejects every changed certificate. The Connect6 default puzzle
+//! is certified and tampered with in tests/cli.rs (`default_puzzle_is_a_black_win`), which
+//! solves it anyway.
+
+use c6solve::notation::parse_moves;
+use c6solve::proof::{Certificate, Claim, Node, cert, check};
+use c6solve::search::{Outcome, SolveOptions, open_table, solve_then};
+use c6solve::{Color, Position, Rules};
+
+/// Solves `moves` under `rules` and returns the value and the certificate.
+fn certify(rules: &str, moves: &str) -> (Outcome, Certificate) {
+    let r = Rules::parse(rules).unwrap();
+    let pos = Position::from_moves(r, &parse_moves(&r, moves).unwrap()).unwrap();
+    // Certificates need a zone-free solve (as `solve --proof` runs).
+    let opts = SolveOptions {
+        tt_mib: 32,
+        zones: false,
+        ..SolveOptions::default()
+    };
+    let table = open_table(&opts, &r).unwrap();
+    let (report, cert) = solve_then(&pos, &opts, table, |pos, report, table| {
+        cert::certify(table, pos, report, Some(1_000_000))
+    })
+    .unwrap();
+    (report.value, cert.expect("a certificate"))
+}
+
+/// About 60 node indices spread over `0..len`, so the tamper tests stay fast on the larger
+/// proofs (every node of the small ones).
+fn sampled(len: usize) -> impl Iterator<Item = usize> {
+    (0..len).step_by(len.div_ceil(60).max(1))
+}
+
+fn assert_valid(c: &Certificate, value: &str) {
+    let summary = check::check(c).unwrap_or_else(|e| panic!("rejected: {e}"));
+    assert_eq!(summary.value, Some(value));
+    // And through the bytes.
+    let again = Certificate::from_bytes(&c.to_bytes()).unwrap();
+    assert_eq!(&again, c);
+}
+
+fn assert_rejected(c: &Certificate, what: &str) {
+    if let Ok(s) = check::check(c) {
+        panic!("{what}: the tampered certificate was accepted: {s:?}");
+    }
+}
+
+/// The certificates the tamper tests work on: a win with one stone a turn, a win with two
+/// (White's, Black to move), and draws with one and two stones a turn.
+/// Solved once and shared by the tests.
+fn samples() -> Vec<(&'static str, Certificate)> {
+    static SAMPLES: std::sync::OnceLock<Vec<(&'static str, Certificate)>> =
+        std::sync::OnceLock::new();
+    SAMPLES.get_or_init(solve_samples).clone()
+}
+
+fn solve_samples() -> Vec<(&'static str, Certificate)> {
+    let mut out = Vec::new();
+    for (rules, moves, value) in [
+        ("4,3,3,1,1", "", Outcome::Win),
+        ("6,5,4,1,1", "", Outcome::Win),
+        ("6,6,4,2,1", "C3 D4 C4", Outcome::Loss),
+        ("3,3,3,1,1", "", Outcome::Draw),
+        ("4,4,4,2,1", "", Outcome::Draw),
+    ] {
+        let (v, c) = certify(rules, moves);
+        assert_eq!(v, value, "{rules} {moves}");
+        out.push((rules, c));
+    }
+    out
+}
+
+#[test]
+fn round_trips_are_valid() {
+    for (rules, moves, value) in [
+        ("3,3,3,1,1", "", "draw"),
+        ("4,3,3,1,1", "", "win"),
+        ("4,4,3,2,1", "", "win"),
+        ("5,4,4,1,1", "", "draw"),
+        ("5,5,4,2,1", "", "draw"),
+        ("6,5,4,1,1", "", "win"),
+        // White to move has lost: the certificate is Black's win.
+        ("3,3,3,1,1", "B2 A2 A1", "loss"),
+        ("6,6,4,2,1", "C3 D4 C4", "loss"),
+        // A finished game.
+        ("3,3,3,1,1", "A1 B1 A2 B2 A3", "loss"),
+    ] {
+        let (_, c) = certify(rules, moves);
+        assert_valid(&c, value);
+    }
+}
+
+/// The position at each node of part `p`, as first reached from the root (crate's board).
+fn node_positions(c: &Certificate, p: usize) -> Vec<Option<Position>> {
+    let [m, n, k, pp, q] = c.rules;
+    let r = Rules::new(m, n, k, pp, q).unwrap();
+    let turn = if c.to_move == 0 {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let root = Position::from_stones(r, &c.black, &c.white, Some((turn, c.stones_left))).unwrap();
+    let mut out = vec![None; c.parts[p].nodes.len()];
+    let mut stack = vec![(0u32, root)];
+    while let Some((id, pos)) = stack.pop() {
+        if out[id as usize].is_some() || pos.is_over() {
+            continue;
+        }
+        let children: Vec<(u16, u32)> = match &c.parts[p].nodes[id as usize] {
+            Node::Move { cell, child } => vec![(*cell, *child)],
+            Node::Replies(l) => l.clone(),
+            _ => Vec::new(),
+        };
+        for (cell, child) in children {
+            let mut next = pos.clone();
+            next.play(cell);
+            stack.push((child, next));
+        }
+        out[id as usize] = Some(pos);
+    }
+    out
+}
+
+/// True if the claim of `part` holds at `pos`, by the solver (an oracle independent of the
+/// checker).
+fn claim_holds(pos: &Position, attacker: u8, claim: Claim) -> bool {
+    let opts = SolveOptions {
+        tt_mib: 16,
+        ..SolveOptions::default()
+    };
+    let v = c6solve::solve(pos, &opts).unwrap().value;
+    let attacker_to_move = pos.to_move().index() as u8 == attacker;
+    let attacker_wins = if pos.is_over() {
+        pos.winner().map(|w| w.index() as u8) == Some(attacker)
+    } else if attacker_to_move {
+        v == Outcome::Win
+    } else {
+        v == Outcome::Loss
+    };
+    match claim {
+        Claim::Win => attacker_wins,
+        Claim::NoWin => !attacker_wins,
+    }
+}
+
+#[test]
+fn changed_moves_are_rejected() {
+    // A changed move may still be a good one (the proof after it can even stay valid), so
+    // the solver is the judge: whenever the changed move makes the claim false, the checker
+    // must reject; and most changes must be rejected.
+    for (rules, c) in samples() {
+        let cells = c.rules[0] * c.rules[1];
+        let (mut tried, mut rejected) = (0, 0);
+        for p in 0..c.parts.len() {
+            let positions = node_positions(&c, p);
+            for i in sampled(c.parts[p].nodes.len()) {
+                let Node::Move { cell, child } = c.parts[p].nodes[i] else {
+                    continue;
+                };
+                let Some(pos) = &positions[i] else { continue };
+                for shift in [1, 2, cells - 1] {
+                    let new = (cell + shift) % cells;
+                    let mut t = c.clone();
+                    t.parts[p].nodes[i] = Node::Move { cell: new, child };
+                    tried += 1;
+                    if check::check(&t).is_err() {
+                        rejected += 1;
+                        continue;
+                    }
+                    assert!(pos.is_empty(new), "{rules}: accepted a move onto a stone");
+                    let mut after = pos.clone();
+                    after.play(new);
+                    assert!(
+                        claim_holds(&after, c.parts[p].attacker, c.parts[p].claim),
+                        "{rules}: node {i}'s move changed to a losing one was accepted"
+                    );
+                }
+            }
+        }
+        assert!(
+            rejected * 2 > tried,
+            "{rules}: {rejected} of {tried} rejected"
+        );
+    }
+}
+
+#[test]
+fn dropped_replies_are_rejected() {
+    for (rules, c) in samples() {
+        let mut tried = 0;
+        for p in 0..c.parts.len() {
+            for i in sampled(c.parts[p].nodes.len()) {
+                let Node::Replies(list) = &c.parts[p].nodes[i] else {
+                    continue;
+                };
+                for j in 0..list.len() {
+                    let mut t = c.clone();
+                    let Node::Replies(l) = &mut t.parts[p].nodes[i] else {
+                        unreachable!()
+                    };
+                    l.remove(j);
+                    assert_rejected(&t, &format!("{rules}: reply {j} of node {i} dropped"));
+                    tried += 1;
+                }
+            }
+        }
+        assert!(tried > 0, "{rules}: no reply to drop");
+    }
+}
+
+#[test]
+fn changed_roots_are_rejected() {
+    for (rules, c) in samples() {
+        let mut t = c.clone();
+        t.to_move ^= 1;
+        assert_rejected(&t, &format!("{rules}: side to move flipped"));
+        // A defender stone on the prover's first move of the first part.
+        let part = &c.parts[0];
+        if let Node::Move { cell, .. } = part.nodes[0] {
+            let mut t = c.clone();
+            match part.claim {
+                Claim::Win if part.attacker == 0 => t.white.push(cell),
+                Claim::Win => t.black.push(cell),
+                _ => continue,
+            }
+            assert_rejected(&t, &format!("{rules}: root point taken"));
+        }
+        // A stone off the board, a stone twice, a bad turn.
+        let mut t = c.clone();
+        t.black.push(c.rules[0] * c.rules[1]);
+        assert_rejected(&t, &format!("{rules}: root stone off the board"));
+        let mut t = c.clone();
+        t.stones_left = 0;
+        assert_rejected(&t, &format!("{rules}: no stones left"));
+    }
+    // Taking away a root stone of the attacker loses the win.
+    let (_, c) = certify("3,3,3,1,1", "B2 A2 A1");
+    assert_valid(&c, "loss");
+    let mut t = c.clone();
+    t.black.retain(|&x| x != 0);
+    assert_rejected(&t, "Black's A1 removed");
+}
+
+#[test]
+fn changed_rules_are_rejected() {
+    for (rules, c) in samples() {
+        // k and p: the board's size may change and keep a proof valid (a win that never
+        // reaches the last row is still a win without it); `check --rules` catches that.
+        for (i, delta) in [(2usize, 1i32), (2, -1), (3, 1)] {
+            let mut t = c.clone();
+            let v = t.rules[i] as i32 + delta;
+            if v <= 0 {
+                continue;
+            }
+            t.rules[i] = v as u16;
+            assert_rejected(&t, &format!("{rules}: rule {i} changed by {delta}"));
+        }
+    }
+}
+
+#[test]
+fn changed_claims_and_leaves_are_rejected() {
+    for (rules, c) in samples() {
+        for p in 0..c.parts.len() {
+            let mut t = c.clone();
+            t.parts[p].attacker ^= 1;
+            assert_rejected(&t, &format!("{rules}: attacker of part {p} flipped"));
+            let mut t = c.clone();
+            t.parts[p].claim = match c.parts[p].claim {
+                Claim::Win => Claim::NoWin,
+                Claim::NoWin => Claim::Win,
+            };
+            assert_rejected(&t, &format!("{rules}: claim of part {p} flipped"));
+            for i in sampled(c.parts[p].nodes.len()) {
+                let swap = match &c.parts[p].nodes[i] {
+                    Node::WinNow => Node::Overwhelmed,
+                    Node::Overwhelmed => Node::WinNow,
+                    Node::Replies(_) | Node::Move { .. } | Node::Paired(_) => Node::Dead,
+                    Node::Dead => Node::WinNow,
+                    Node::Over => continue,
+                };
+                let mut t = c.clone();
+                t.parts[p].nodes[i] = swap;
+                assert_rejected(&t, &format!("{rules}: node {i} of part {p} replaced"));
+            }
+            // A child pointing back at the root, or nowhere.
+            for target in [0u32, u32::MAX] {
+                let mut t = c.clone();
+                let changed = t.parts[p].nodes.iter_mut().any(|n| match n {
+                    Node::Move { child, .. } => {
+                        *child = target;
+                        true
+                    }
+                    Node::Replies(l) if !l.is_empty() => {
+                        l[0].1 = target;
+                        true
+                    }
+                    _ => false,
+                });
+                if changed {
+                    assert_rejected(&t, &format!("{rules}: a child set to {target}"));
+                }
+            }
+        }
+        let mut t = c.clone();
+        t.parts.clear();
+        assert_rejected(&t, &format!("{rules}: no parts"));
+    }
+}
+
+/// True if `pairs` put both points of some pair in every window of `pos` free of
+/// `defender` stones (written here with the crate's board, apart from the checker's).
+fn pairs_cover(pos: &Position, defender: Color, pairs: &[(u16, u16)]) -> bool {
+    let geo = pos.geometry();
+    (0..geo.window_count() as u32).all(|w| {
+        let cells = geo.window(w);
+        cells.iter().any(|&c| pos.at(c) == Some(defender))
+            || pairs
+                .iter()
+                .any(|(a, b)| cells.contains(a) && cells.contains(b))
+    })
+}
+
+#[test]
+fn shrunk_pairings_are_rejected() {
+    // Pairing strategies are the certificates' only zone-like claims (relevance zones are not
+    // certified yet). A pairing with a pair dropped is refused whenever the rest no longer
+    // covers every window the attacker could fill; with all pairs dropped, always.
+    let (mut tried, mut needed) = (0, 0);
+    for rules in ["4,4,4,1,1", "5,4,4,1,1", "6,4,4,1,1"] {
+        let (_, c) = certify(rules, "");
+        assert_valid(&c, "draw");
+        for p in 0..c.parts.len() {
+            let positions = node_positions(&c, p);
+            let defender = if c.parts[p].attacker == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            for (i, pos) in positions.iter().enumerate() {
+                let Node::Paired(pairs) = &c.parts[p].nodes[i] else {
+                    continue;
+                };
+                let pos = pos.as_ref().expect("reached");
+                let mut t = c.clone();
+                t.parts[p].nodes[i] = Node::Paired(Vec::new());
+                assert_rejected(&t, &format!("{rules}: all pairs of node {i} dropped"));
+                for j in 0..pairs.len() {
+                    let mut fewer = pairs.clone();
+                    fewer.remove(j);
+                    let mut t = c.clone();
+                    t.parts[p].nodes[i] = Node::Paired(fewer.clone());
+                    tried += 1;
+                    if !pairs_cover(pos, defender, &fewer) {
+                        needed += 1;
+                        assert_rejected(&t, &format!("{rules}: pair {j} of node {i} dropped"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(needed > 0 && tried > 0, "no needed pair in the samples");
+}
+
+#[test]
+fn damaged_bytes_are_refused() {
+    let (_, c) = certify("6,5,4,1,1", "");
+    let bytes = c.to_bytes();
+    assert!(Certificate::from_bytes(&bytes).is_ok());
+    for len in (0..bytes.len()).step_by(7).chain([bytes.len() - 1]) {
+        assert!(
+            Certificate::from_bytes(&bytes[..len]).is_err(),
+            "truncated to {len}"
+        );
+    }
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert!(Certificate::from_bytes(&longer).is_err(), "trailing byte");
+    let mut other = bytes.clone();
+    other[8] = 99;
+    let e = Certificate::from_bytes(&other).unwrap_err();
+    assert!(e.0.contains("version"), "{e}");
+    assert!(Certificate::from_bytes(b"(;FF[4]SZ[19];B[jj])").is_err());
+}
