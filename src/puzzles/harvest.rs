@@ -63,7 +63,7 @@ pub struct Entry {
 
 /// The plan used when none is given.
 pub const DEFAULT_PLAN: &str =
-    "win1=25/25 win2=80/200 win3=15/30 win4=10/20 loss1=15/30 loss2=8/20 nowin1=12/30";
+    "win1=20/20 win2=50/100 win3=40/70 win4=40/70 loss1=15/30 loss2=10/20 nowin1=12/30";
 
 /// Parses a plan: entries such as `win2=60/150`, separated by spaces or commas.
 pub fn parse_plan(text: &str) -> Result<Vec<Entry>> {
@@ -409,8 +409,8 @@ mod tests {
             Entry {
                 kind: Kind::Win,
                 depth: 2,
-                want: 80,
-                attempts: 200
+                want: 50,
+                attempts: 100
             }
         );
         assert_eq!(p[6].kind, Kind::NoWin);
