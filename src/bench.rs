@@ -580,6 +580,14 @@ pub fn git_commit() -> String {
     }
 }
 
+/// The first `fields` load averages (1, 5 and 15 minutes) from /proc/loadavg, separated by
+/// spaces; `None` where it cannot be read.
+pub fn load_average(fields: usize) -> Option<String> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    let avg: Vec<&str> = text.split_whitespace().take(fields.min(3)).collect();
+    (!avg.is_empty()).then(|| avg.join(" "))
+}
+
 /// The current time as `YYYY-MM-DD HH:MM UTC`.
 pub fn utc_now() -> String {
     let secs = SystemTime::now()

@@ -6,7 +6,7 @@
 //! the same time slow both sides of a ratio unevenly, so the load average is noted beside
 //! each measurement.
 
-use crate::bench::{Machine, git_commit, group_digits, utc_now};
+use crate::bench::{Machine, git_commit, group_digits, load_average, utc_now};
 use crate::error::{Error, Result};
 use crate::input::{self, Source};
 use crate::rules::Rules;
@@ -88,12 +88,9 @@ pub fn resume_cases() -> Vec<Case> {
     ]
 }
 
-/// The one-minute load average from /proc/loadavg, if readable.
+/// The one-minute load average, "?" where it cannot be read.
 fn load() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .and_then(|t| t.split_whitespace().next().map(str::to_string))
-        .unwrap_or_else(|| "?".into())
+    load_average(1).unwrap_or_else(|| "?".into())
 }
 
 /// CPU seconds used by this process so far (all threads, user and system), from

@@ -20,20 +20,24 @@ pub(crate) fn column_labels(rules: &Rules) -> Vec<String> {
     }
 }
 
+/// The line of column labels above and below a board: each label right-aligned in a field
+/// of `field` characters, after `num_width` spaces for the row numbers.
+pub(crate) fn label_line(labels: &[String], field: usize, num_width: usize) -> String {
+    let mut line = " ".repeat(num_width);
+    for l in labels {
+        line.push_str(&format!("{l:>field$}"));
+    }
+    line.push('\n');
+    line
+}
+
 /// Lays out a board: one character a point from `glyph`, labels on top and bottom, row numbers
 /// on both sides, and the point `mark` (if any) in brackets, like `.(X).`.
 pub(crate) fn grid(rules: &Rules, glyph: impl Fn(Cell) -> char, mark: Option<Cell>) -> String {
     let labels = column_labels(rules);
     let field = 1 + labels.iter().map(String::len).max().unwrap_or(1);
     let num_width = rules.height.to_string().len();
-    let label_line = format!(
-        "{}{}\n",
-        " ".repeat(num_width),
-        labels
-            .iter()
-            .map(|l| format!("{l:>field$}"))
-            .collect::<String>()
-    );
+    let label_line = label_line(&labels, field, num_width);
     let mut out = label_line.clone();
     for y in (0..rules.height).rev() {
         out.push_str(&format!("{:>num_width$}", y + 1));

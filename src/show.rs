@@ -9,7 +9,7 @@
 use crate::board::{Cell, Position};
 use crate::notation::format_point;
 use crate::proof::{Certificate, Node};
-use crate::render::column_labels;
+use crate::render::{column_labels, label_line, stone_char};
 use crate::rules::{Color, Rules};
 use crate::threats;
 use std::fmt::Write as _;
@@ -80,14 +80,7 @@ impl Picture {
             .unwrap_or(1)
             .max(1 + widest);
         let num_width = r.height.to_string().len();
-        let label_line = format!(
-            "{}{}\n",
-            " ".repeat(num_width),
-            labels
-                .iter()
-                .map(|l| format!("{l:>field$}"))
-                .collect::<String>()
-        );
+        let label_line = label_line(&labels, field, num_width);
         let mut out = label_line.clone();
         for y in (0..r.height).rev() {
             let _ = write!(out, "{:>num_width$}", y + 1);
@@ -95,7 +88,7 @@ impl Picture {
                 let c = y * r.width + x;
                 let glyph = match self.at(c) {
                     Some((col, n)) => {
-                        let letter = if col == Color::Black { 'X' } else { 'O' };
+                        let letter = stone_char(col);
                         n.map_or(letter.to_string(), |n| format!("{letter}{n}"))
                     }
                     None if self.zone.contains(&c) => "+".to_string(),

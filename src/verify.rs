@@ -21,8 +21,9 @@
 
 use crate::board::{Cell, Position};
 use crate::error::{Error, Result};
-use crate::notation::{format_point, parse_moves};
+use crate::notation::{format_moves, format_point, parse_moves};
 use crate::rules::{Color, Rules};
+use crate::search;
 use crate::search::dfpn::{Dfpn, Limits, Proof};
 use crate::search::movegen;
 use crate::search::tt::{Pn, Table};
@@ -165,12 +166,11 @@ pub fn check_line(pos: &Position, line: &[Vec<Cell>]) -> Result<()> {
 /// played ([`check_line`]) or when the table or the search thread cannot be had.
 pub fn verify(pos: &Position, line: &[Vec<Cell>], opts: &VerifyOptions) -> Result<VerifyReport> {
     check_line(pos, line)?;
-    let table = Table::new(opts.tt_mib)
-        .map_err(|e| Error::Io(format!("cannot allocate a {} MiB table: {e}", opts.tt_mib)))?;
+    let table = search::memory_table(opts.tt_mib)?;
     let (pos, line, opts) = (pos.clone(), line.to_vec(), opts.clone());
     std::thread::Builder::new()
         .name("c6solve-verify".into())
-        .stack_size(256 << 20)
+        .stack_size(search::parallel::WORKER_STACK)
         .spawn(move || verify_here(pos, &line, &opts, &table))
         .map_err(|e| Error::Io(format!("cannot start the search thread: {e}")))?
         .join()
@@ -217,11 +217,11 @@ fn verify_here(
             max_nodes: opts.max_nodes,
             deadline: opts.time_limit.map(|d| t0 + d),
         };
-        // The search's defaults: threat-space stage and relevance zones, with zones getting an
-        // eighth of the table's memory as in `solve`.
+        // The search's defaults: threat-space stage and relevance zones, their memory as in
+        // `solve`.
         let mut run = Dfpn::new(table, attacker, limits, 0)
             .with_zones(true)
-            .with_zone_memory((opts.tt_mib << 20) / 8, pos.rules().cells());
+            .with_zone_memory(search::zone_memory(opts.tt_mib), pos.rules().cells());
         let proof = if pos.is_over() {
             Proof::Disproven
         } else {
@@ -317,15 +317,6 @@ fn resolve_holding(
     })
 }
 
-/// Formats stones as points separated by spaces.
-pub fn points(rules: &Rules, cells: &[Cell]) -> String {
-    cells
-        .iter()
-        .map(|&c| format_point(rules, c))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// The report as the one JSON object of `verify --json`.
 pub fn json(rules: &Rules, r: &VerifyReport) -> serde_json::Value {
     let name =
@@ -369,7 +360,7 @@ pub fn text(rules: &Rules, r: &VerifyReport) -> String {
             s,
             "turn {} ({a} {}): {what} ({} nodes, {:.3} s)",
             t.turn,
-            points(rules, &t.stones),
+            format_moves(rules, &t.stones),
             t.nodes,
             t.seconds
         );
@@ -380,12 +371,12 @@ pub fn text(rules: &Rules, r: &VerifyReport) -> String {
         Verdict::Refuted => format!(
             "after turn {} {a} cannot force a win: {d} holds with {}",
             r.turn,
-            points(rules, &r.defence)
+            format_moves(rules, &r.defence)
         ),
         Verdict::Unproven => format!(
             "turn {}: {a}'s win was not proved within the limits; {d}'s most resistant defence: {}",
             r.turn,
-            points(rules, &r.defence)
+            format_moves(rules, &r.defence)
         ),
     };
     let _ = writeln!(
@@ -565,7 +556,7 @@ pub fn games_markdown(
             g.line,
             r.verdict.name(),
             r.turn,
-            points(&rules, &r.defence),
+            format_moves(&rules, &r.defence),
             r.nodes,
             r.seconds
         );

@@ -7,8 +7,9 @@
 //! its zone; every defender stone outside the zone then lands on a position the null-move
 //! proof already covers, so only stones inside the zone need proofs of their own. Null moves
 //! are proved by the threat-space search, which prunes nothing of the defender's, so the
-//! zones of its proven nodes are built bottom-up by the rules below (a node pruned by a zone
-//! has no zone of its own: its proof already spends the extra stones the claim allows).
+//! zones of its proven nodes are built bottom-up by the rules below. The main search records
+//! no zones: a node whose defender moves a zone pruned has none of its own, since its proof
+//! already spends the extra stones the claim allows.
 //!
 //! The claim holds because a zone contains every point whose content the proof read:
 //! - the empty points of the attacker's winning window (a win now);

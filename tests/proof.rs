@@ -194,9 +194,14 @@ fn dropped_replies_are_rejected() {
     for (rules, c) in samples() {
         let mut tried = 0;
         for p in 0..c.parts.len() {
-            for i in sampled(c.parts[p].nodes.len()) {
+            // Sampled among the reply nodes: the solve runs several workers, so where those
+            // nodes stand varies, and sampling all nodes could miss every one of them.
+            let replies: Vec<usize> = (0..c.parts[p].nodes.len())
+                .filter(|&i| matches!(c.parts[p].nodes[i], Node::Replies(_)))
+                .collect();
+            for i in sampled(replies.len()).map(|k| replies[k]) {
                 let Node::Replies(list) = &c.parts[p].nodes[i] else {
-                    continue;
+                    unreachable!()
                 };
                 for j in 0..list.len() {
                     let mut t = c.clone();

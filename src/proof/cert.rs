@@ -192,12 +192,9 @@ impl Extractor<'_> {
     }
 
     fn fail(&self, pos: &Position, why: &str) -> NoCertificate {
-        let rules = pos.rules();
-        let line: Vec<String> = pos
-            .moves()
-            .map(|c| crate::notation::format_point(rules, c))
-            .collect();
-        NoCertificate::Failed(format!("{why} after '{}'", line.join(" ")))
+        let moves: Vec<Cell> = pos.moves().collect();
+        let line = crate::notation::format_moves(pos.rules(), &moves);
+        NoCertificate::Failed(format!("{why} after '{line}'"))
     }
 
     fn build(&mut self, pos: &mut Position) -> Result<Node, NoCertificate> {

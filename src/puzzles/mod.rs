@@ -574,11 +574,9 @@ pub struct Report {
     pub notes: Vec<(String, Vec<String>)>,
 }
 
+/// The 1, 5 and 15 minute load averages, "unknown" where they cannot be read.
 fn loadavg() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .map(|t| t.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
-        .unwrap_or_else(|| "unknown".into())
+    bench::load_average(3).unwrap_or_else(|| "unknown".into())
 }
 
 /// Runs the suite with zones on, then off, over the same puzzles.

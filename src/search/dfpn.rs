@@ -176,14 +176,7 @@ impl<'t> Dfpn<'t> {
     }
 
     fn mode_key(&self, pos: &Position, mode: Mode) -> [u64; 2] {
-        let k = node_key(
-            pos.stone_key(),
-            pos.to_move(),
-            pos.stones_left(),
-            self.attacker,
-            pos,
-        );
-        mode.salted(k)
+        mode.salted(key_for(pos, self.attacker))
     }
 
     /// Stored numbers of the node after the side to move plays `cell`.
@@ -530,15 +523,22 @@ impl<'t> Dfpn<'t> {
     /// Reads the children's numbers from the table again, except the one just searched.
     fn refresh(&self, children: &mut [Child], searched: usize, mode: Mode) {
         for (i, c) in children.iter_mut().enumerate() {
-            if i == searched {
-                continue;
+            if i != searched {
+                self.read_stored(c, mode);
             }
-            if let Some(e) = self.tt.probe(c.key) {
-                if mode == Mode::Tss && self.use_zones && e.pn == 0 && !self.zones.contains(c.key) {
-                    continue;
-                }
-                (c.pn, c.dn) = (e.pn, e.dn);
+        }
+    }
+
+    /// Takes a child's numbers from the table, if it is there.
+    #[inline]
+    fn read_stored(&self, c: &mut Child, mode: Mode) {
+        if let Some(e) = self.tt.probe(c.key) {
+            // Zones are built from the zones of proven children: one whose zone is no
+            // longer held (the store started afresh) is proved again.
+            if mode == Mode::Tss && self.use_zones && e.pn == 0 && !self.zones.contains(c.key) {
+                return;
             }
+            (c.pn, c.dn) = (e.pn, e.dn);
         }
     }
 
@@ -573,14 +573,7 @@ impl<'t> Dfpn<'t> {
             out.push(Child { cell, key, pn, dn });
         }
         for c in &mut out {
-            if let Some(e) = self.tt.probe(c.key) {
-                // Zones are built from the zones of proven children: one whose zone is no
-                // longer held (the store started afresh) is proved again.
-                if mode == Mode::Tss && self.use_zones && e.pn == 0 && !self.zones.contains(c.key) {
-                    continue;
-                }
-                (c.pn, c.dn) = (e.pn, e.dn);
-            }
+            self.read_stored(c, mode);
         }
         (out, deduped)
     }

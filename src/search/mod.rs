@@ -173,9 +173,13 @@ pub fn open_table(opts: &SolveOptions, rules: &Rules) -> Result<Table> {
             }
             Ok(table)
         }
-        None => Table::new(opts.tt_mib)
-            .map_err(|e| Error::Io(format!("cannot allocate a {} MiB table: {e}", opts.tt_mib))),
+        None => memory_table(opts.tt_mib),
     }
+}
+
+/// A table of `mib` MiB in anonymous memory.
+pub(crate) fn memory_table(mib: usize) -> Result<Table> {
+    Table::new(mib).map_err(|e| Error::Io(format!("cannot allocate a {mib} MiB table: {e}")))
 }
 
 /// [`solve`] over a table already opened with [`open_table`] (for the same rules).
@@ -200,7 +204,7 @@ pub fn solve_then<T: Send + 'static>(
     let opts = opts.clone();
     let report = std::thread::Builder::new()
         .name("c6solve-search".into())
-        .stack_size(256 << 20)
+        .stack_size(parallel::WORKER_STACK)
         .spawn(move || {
             let report = solve_here(pos.clone(), &opts, &table, resume);
             let extra = match &report {
@@ -258,7 +262,7 @@ fn solve_here(
     let line_run = |attacker, s: &Session<'_>| {
         Dfpn::new(table, attacker, limits, s.ctl.nodes())
             .with_zones(opts.zones)
-            .with_zone_memory(zone_memory(opts), cells)
+            .with_zone_memory(zone_memory(opts.tt_mib), cells)
     };
     let (value, best, nodes) = if first == Proof::Proven {
         let mut run = line_run(me, &s);
@@ -287,8 +291,8 @@ fn solve_here(
 
 /// Memory for relevance zones: an eighth of the table's, shared out among the workers, so
 /// that memory stays bounded by the size the user gave (the table plus this share).
-pub(crate) fn zone_memory(opts: &SolveOptions) -> usize {
-    (opts.tt_mib << 20) / 8
+pub(crate) fn zone_memory(tt_mib: usize) -> usize {
+    (tt_mib << 20) / 8
 }
 
 fn report(s: &Session<'_>, value: Outcome, best: Vec<Cell>, nodes: u64) -> SolveReport {

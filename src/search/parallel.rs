@@ -27,8 +27,9 @@ use std::time::Duration;
 /// false "busy" readings from two keys sharing a slot are rare and only cost search order.
 const BUSY_SLOTS: usize = 1 << 16;
 
-/// Stack of each worker thread: the search recurses once per stone, so its depth is the
-/// number of empty points (361 on Connect6), with a few KiB per frame.
+/// Stack of every thread that runs the search (the workers here, the search threads of
+/// [`super::solve`] and [`crate::verify::verify`]): the search recurses once per stone, so
+/// its depth is the number of empty points (361 on Connect6), with a few KiB per frame.
 pub const WORKER_STACK: usize = 256 << 20;
 
 /// What the workers of one solve share besides the table.
