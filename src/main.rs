@@ -592,9 +592,7 @@ fn run_verify(args: VerifyArgs) -> Result<ExitCode, Error> {
             limit,
             verify: opts,
         };
-        let load = std::fs::read_to_string("/proc/loadavg")
-            .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
-            .unwrap_or_else(|_| "unknown".into());
+        let load = c6solve::bench::load_average(3).unwrap_or_else(|| "unknown".into());
         let mut done = 0;
         let lines = verify::run_games(&games, |g| {
             done += 1;

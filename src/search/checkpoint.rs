@@ -64,6 +64,10 @@ pub struct Checkpoint {
     pub checkpoints: u64,
 }
 
+/// Most bytes a checkpoint's decoding may allocate: its metadata is a few kilobytes, and a
+/// crafted length field must not make the decoder ask for more.
+const DECODE_LIMIT: usize = 1 << 20;
+
 impl Checkpoint {
     /// A checkpoint of a fresh solve of `pos` with `opts` (phase 1, zero counters).
     pub fn fresh(pos: &Position, opts: &SolveOptions, threads: usize) -> Checkpoint {
@@ -159,9 +163,11 @@ impl Checkpoint {
         if ttfile::checksum(payload) != sum {
             return Err(bad("is damaged (checksum mismatch)"));
         }
-        let (ck, used): (Checkpoint, usize) =
-            bincode::decode_from_slice(payload, bincode::config::standard())
-                .map_err(|_| bad("is damaged (does not decode)"))?;
+        let (ck, used): (Checkpoint, usize) = bincode::decode_from_slice(
+            payload,
+            bincode::config::standard().with_limit::<DECODE_LIMIT>(),
+        )
+        .map_err(|_| bad("is damaged (does not decode)"))?;
         if used != len {
             return Err(bad("is damaged (trailing bytes)"));
         }

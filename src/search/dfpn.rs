@@ -53,8 +53,6 @@ pub struct Dfpn<'t> {
     zones: ZoneStore,
     /// Node count at which the current threat-space sub-search stops (see [`Mode::Tss`]).
     sub_limit: Option<u64>,
-    /// Run the threat-space stage (at the root, at new attacker nodes, for null moves).
-    use_tss: bool,
     /// Back-off of the threat-space probes at new attacker nodes.
     probes: Throttle,
     /// Back-off of the null-move searches at defender nodes.
@@ -104,7 +102,6 @@ impl<'t> Dfpn<'t> {
             use_zones: false,
             zones: ZoneStore::new(ZONE_STORE_ENTRIES),
             sub_limit: None,
-            use_tss: true,
             probes: Throttle::default(),
             null_moves: Throttle::default(),
             ctl: None,
@@ -130,12 +127,6 @@ impl<'t> Dfpn<'t> {
         }
     }
 
-    /// Turns the threat-space stage on or off (off: plain df-pn, for measurement).
-    pub fn with_tss(mut self, on: bool) -> Dfpn<'t> {
-        self.use_tss = on;
-        self
-    }
-
     /// Sizes the zone store to at most `bytes` of memory.
     pub fn with_zone_memory(mut self, bytes: usize, cells: usize) -> Dfpn<'t> {
         self.zones = ZoneStore::new(ZoneStore::entries_for(bytes, cells));
@@ -153,7 +144,7 @@ impl<'t> Dfpn<'t> {
     /// there at a fraction of the cost, and what it proves is stored for the main search.
     pub fn run(&mut self, pos: &mut Position) -> Proof {
         self.root = self.key(pos);
-        if self.use_tss && pos.to_move() == self.attacker && !pos.is_over() {
+        if pos.to_move() == self.attacker && !pos.is_over() {
             let (pn, _) = self.sub_search(pos, ROOT_TSS_NODES);
             if pn == 0 {
                 return Proof::Proven;
@@ -298,7 +289,7 @@ impl<'t> Dfpn<'t> {
     /// `pos` won. Skipped when the table already holds a threat-space search of it that
     /// failed or spent the budget.
     fn tss_proves(&mut self, pos: &mut Position, budget: u64) -> bool {
-        if !self.use_tss || self.sub_limit.is_some() {
+        if self.sub_limit.is_some() {
             return false;
         }
         let tried = self
