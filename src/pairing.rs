@@ -1,20 +1,50 @@
 //! Pairing strategies: a sound proof that a side cannot win (design notes §3, "draw side").
 //!
+//! # One stone a turn (Hales–Jewett pairing)
 //! With one stone a turn, the defender can answer every attacker stone on one point of a
 //! pair with the other point. If a set of disjoint pairs of empty points puts a whole pair
 //! inside every window the attacker can still fill, the attacker never completes a window:
 //! each window keeps at least one defender stone or empty point of its pair. The defender's
 //! other stones only kill windows, so they never break the strategy.
+//!
+//! # p stones a turn: groups of p + 1
+//! Pairs fail with p ≥ 2: the attacker can take both points of a pair in one turn. What works
+//! is the same idea one size up. Let every window still live for the attacker (no defender
+//! stone in it) contain a whole *group*, the groups being disjoint sets of p + 1 empty points.
+//! The defender keeps this invariant: *every group is either entirely empty or holds a
+//! defender stone.* It holds now (the groups are chosen among empty points). Then:
+//!
+//! - An attacker turn places at most p stones (r ≤ p on the turn under way, see below), so it
+//!   touches at most p groups and cannot fill any untouched group (p + 1 > p points). Nor can
+//!   it fill a group that already holds a defender stone. So no window containing a whole
+//!   group is completed during the turn.
+//! - The defender's next turn has p stones: one in an empty point of each group the attacker
+//!   touched (at most p of them; each still has an empty point, as just shown). Spare stones
+//!   go anywhere: a defender stone never hurts, it only kills windows, and putting one in an
+//!   untouched group keeps the invariant. If a defender stone wins first, the attacker has
+//!   not won either.
+//! - So every window live now keeps a whole untouched group (all empty: not complete) or gets
+//!   a defender stone (dead); windows dead now stay dead. The attacker never makes k.
+//!
+//! For p = 1 the groups are exactly the pairs above. The turn under way matters only when the
+//! attacker is to move: with r stones left it may touch r groups before the defender's p
+//! answers, so the argument needs r ≤ p; Black's first turn with q > p is not covered and
+//! answers `false`. With the defender to move, its own stones come first and only help.
+//! The node the strategy applies to is any position: which stones led there is irrelevant.
+//!
+//! Tested against the exhaustive oracle in `tests/exhaustive.rs` (every claim on random
+//! positions for p = 1, 2, 3 is an attacker non-win there).
 
 use crate::board::{Cell, Position, WindowId};
 use crate::rules::Color;
 
-/// True if a pairing strategy shows that `attacker` can never complete a line from `pos`.
-/// Only applies with one stone a turn for the attacker; `budget` bounds the backtracking
-/// (an exhausted budget answers `false`, which is always safe).
+/// True if a pairing strategy (pairs for p = 1, disjoint groups of p + 1 points for larger p;
+/// see the module docs) shows that `attacker` can never complete a line from `pos`. `budget`
+/// bounds the backtracking (an exhausted budget answers `false`, which is always safe).
 pub fn attacker_is_paired_off(pos: &Position, attacker: Color, budget: u32) -> bool {
     let rules = pos.rules();
-    if rules.p != 1 || (pos.to_move() == attacker && pos.stones_left() != 1) {
+    let size = rules.p as usize + 1;
+    if pos.to_move() == attacker && pos.stones_left() > rules.p {
         return false;
     }
     let geo = pos.geometry();
@@ -29,49 +59,64 @@ pub fn attacker_is_paired_off(pos: &Position, attacker: Color, budget: u32) -> b
             .copied()
             .filter(|&c| pos.is_empty(c))
             .collect();
-        if empties.len() < 2 {
+        if empties.len() < size {
             return false;
         }
         windows.push(empties);
     }
-    let mut search = PairSearch {
+    let mut search = GroupSearch {
         windows,
-        partner: vec![Cell::MAX; rules.cells()],
+        group: vec![NONE; rules.cells()],
+        members: Vec::new(),
+        size,
         budget,
     };
     search.cover()
 }
 
-struct PairSearch {
+/// No group.
+const NONE: u32 = u32::MAX;
+
+struct GroupSearch {
     windows: Vec<Vec<Cell>>,
-    /// The other point of each chosen pair, `Cell::MAX` when a point is unpaired.
-    partner: Vec<Cell>,
+    /// The group of each point, [`NONE`] when a point is in no group.
+    group: Vec<u32>,
+    /// The points of each chosen group.
+    members: Vec<Vec<Cell>>,
+    /// Points per group: p + 1.
+    size: usize,
     budget: u32,
 }
 
-impl PairSearch {
+impl GroupSearch {
+    /// True if some group lies wholly inside the window `w`.
     fn covered(&self, w: &[Cell]) -> bool {
         w.iter().any(|&a| {
-            let b = self.partner[a as usize];
-            b != Cell::MAX && w.contains(&b)
+            let g = self.group[a as usize];
+            g != NONE && self.members[g as usize].iter().all(|b| w.contains(b))
         })
     }
 
-    fn free_points(&self, w: &[Cell]) -> usize {
+    fn free_points(&self, w: &[Cell]) -> Vec<Cell> {
         w.iter()
-            .filter(|&&a| self.partner[a as usize] == Cell::MAX)
-            .count()
+            .copied()
+            .filter(|&a| self.group[a as usize] == NONE)
+            .collect()
     }
 
-    /// Backtracking: cover the most constrained uncovered window first.
+    /// Backtracking: cover the most constrained uncovered window first, trying each set of
+    /// `size` of its free points as a new group.
     fn cover(&mut self) -> bool {
         let mut pick: Option<(usize, usize)> = None;
         for (i, w) in self.windows.iter().enumerate() {
             if self.covered(w) {
                 continue;
             }
-            let free = self.free_points(w);
-            if free < 2 {
+            let free = w
+                .iter()
+                .filter(|&&a| self.group[a as usize] == NONE)
+                .count();
+            if free < self.size {
                 return false;
             }
             if pick.is_none_or(|(_, f)| free < f) {
@@ -79,24 +124,42 @@ impl PairSearch {
             }
         }
         let Some((i, _)) = pick else { return true };
-        let free: Vec<Cell> = self.windows[i]
-            .iter()
-            .copied()
-            .filter(|&a| self.partner[a as usize] == Cell::MAX)
-            .collect();
-        for (j, &a) in free.iter().enumerate() {
-            for &b in &free[j + 1..] {
-                if self.budget == 0 {
-                    return false;
-                }
-                self.budget -= 1;
-                self.partner[a as usize] = b;
-                self.partner[b as usize] = a;
-                if self.cover() {
-                    return true;
-                }
-                self.partner[a as usize] = Cell::MAX;
-                self.partner[b as usize] = Cell::MAX;
+        let free = self.free_points(&self.windows[i]);
+        let mut chosen = Vec::with_capacity(self.size);
+        self.try_groups(&free, 0, &mut chosen)
+    }
+
+    /// Tries every group of `size` points from `free[from..]` extending `chosen`.
+    fn try_groups(&mut self, free: &[Cell], from: usize, chosen: &mut Vec<Cell>) -> bool {
+        if chosen.len() == self.size {
+            if self.budget == 0 {
+                return false;
+            }
+            self.budget -= 1;
+            let id = self.members.len() as u32;
+            for &a in chosen.iter() {
+                self.group[a as usize] = id;
+            }
+            self.members.push(chosen.clone());
+            if self.cover() {
+                return true;
+            }
+            self.members.pop();
+            for &a in chosen.iter() {
+                self.group[a as usize] = NONE;
+            }
+            return false;
+        }
+        let need = self.size - chosen.len();
+        for j in from..free.len() {
+            if free.len() - j < need || self.budget == 0 {
+                break;
+            }
+            chosen.push(free[j]);
+            let found = self.try_groups(free, j + 1, chosen);
+            chosen.pop();
+            if found {
+                return true;
             }
         }
         false
@@ -142,12 +205,44 @@ mod tests {
     }
 
     #[test]
-    fn not_for_two_stones_a_turn() {
-        assert!(!attacker_is_paired_off(
+    fn groups_of_three_with_two_stones_a_turn() {
+        // 1x4, k = 4, p = 2: one window; a group of three inside it is enough, since Black
+        // can put at most two stones in it before White answers.
+        assert!(attacker_is_paired_off(
             &pos("1,4,4,2,1", ""),
             Color::Black,
             10_000
         ));
+        // 1x3, k = 3: the group is the whole window. Black's first turn of q = 2 still
+        // leaves one point for White...
+        assert!(attacker_is_paired_off(
+            &pos("1,3,3,2,2", ""),
+            Color::Black,
+            10_000
+        ));
+        // ...but q = 3 > p fills it: the argument needs at most p stones in the turn.
+        assert!(!attacker_is_paired_off(
+            &pos("1,3,3,2,3", ""),
+            Color::Black,
+            10_000
+        ));
+        // Two overlapping windows of three on 1x4 (k = 3) cannot hold disjoint groups.
+        assert!(!attacker_is_paired_off(
+            &pos("1,4,3,2,1", ""),
+            Color::Black,
+            10_000
+        ));
+    }
+
+    #[test]
+    fn a_window_with_p_empty_points_is_not_grouped() {
+        // 6x1, k = 4, p = 2: Black C1, White A1 F1, Black D1 with a stone left. The window
+        // B1-E1 has two empty points, fewer than a group of three.
+        let p = pos("6,1,4,2,1", "C1 A1 F1 D1");
+        assert!(!attacker_is_paired_off(&p, Color::Black, 10_000));
+        // White to move after Black A1 on 4x1: the window's three empty points are a group.
+        let p = pos("4,1,4,2,1", "A1");
+        assert!(attacker_is_paired_off(&p, Color::Black, 10_000));
     }
 
     #[test]
