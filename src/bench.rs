@@ -548,7 +548,7 @@ fn command_output(program: &str, args: &[&str]) -> Option<String> {
 
 /// The short commit hash of the source tree this binary was built from (else of the current
 /// directory), marked when tracked files outside `results/` have changes.
-fn git_commit() -> String {
+pub fn git_commit() -> String {
     let source = env!("CARGO_MANIFEST_DIR");
     let dir = if Path::new(source).join(".git").exists() {
         source
@@ -580,7 +580,7 @@ fn git_commit() -> String {
 }
 
 /// The current time as `YYYY-MM-DD HH:MM UTC`.
-fn utc_now() -> String {
+pub fn utc_now() -> String {
     let secs = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs())

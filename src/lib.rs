@@ -10,6 +10,7 @@ pub mod pairing;
 pub mod render;
 pub mod rules;
 pub mod search;
+pub mod table;
 pub mod threats;
 pub mod zone;
 
