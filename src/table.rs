@@ -612,6 +612,9 @@ pub fn markdown(rows: &[Row], command: &str) -> String {
     families(rows, &mut s);
     s.push_str(
         "## Notes\n\n\
+         - Times are wall-clock on a shared machine: `load` is the 1, 5 and 15 minute load \
+         average when the row started (2 CPUs; a load well above 2 means the row ran slower and \
+         a time limit was reached sooner).\n\
          - A board and its transpose are the same game; ranges list each once, columns >= rows.\n\
          - Boards on which no line of k fits are left out of ranges (a draw without play).\n\
          - `threads` is 1 for every row so far. `certificate` is null for every row so far: the \
@@ -774,13 +777,13 @@ fn families(rows: &[Row], s: &mut String) {
     for (k, p, q) in family_keys(rows) {
         s.push_str(&format!("## k = {k}, p = {p}, q = {q}\n\n"));
         s.push_str(
-            "| rules | board | value | nodes | seconds | limit (s) | threads | how | flags |\n\
-             |---|---|---|--:|--:|--:|--:|---|---|\n",
+            "| rules | board | value | nodes | seconds | limit (s) | threads | load | how | flags |\n\
+             |---|---|---|--:|--:|--:|--:|---|---|---|\n",
         );
         for (r, x) in family(rows, (k, p, q)) {
             let how = r.how.split(". ").next().unwrap_or("").trim_end_matches('.');
             s.push_str(&format!(
-                "| {} | {}x{} | {} | {} | {} | {} | {} | {how} | {} |\n",
+                "| {} | {}x{} | {} | {} | {} | {} | {} | {} | {how} | {} |\n",
                 r.rules,
                 x.width,
                 x.height,
@@ -793,6 +796,7 @@ fn families(rows: &[Row], s: &mut String) {
                 fmt_seconds(r.seconds),
                 r.time_limit.map_or("-".into(), fmt_seconds),
                 r.threads,
+                r.load,
                 if r.flags.is_empty() {
                     "-".to_string()
                 } else {
