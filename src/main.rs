@@ -9,7 +9,7 @@ use c6solve::table::{self, TableOptions};
 use c6solve::{Error, Position, Rules};
 use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -172,6 +172,10 @@ struct TableArgs {
     /// Print the rule sets in the order they would be solved, and solve nothing.
     #[arg(long)]
     list: bool,
+    /// Merge the rows of another table file (e.g. from a run in parallel with its own
+    /// --json) before solving: rows missing or unknown here are taken from it.
+    #[arg(long, value_name = "FILE")]
+    merge: Vec<String>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -307,9 +311,9 @@ fn run_table(args: TableArgs) -> Result<ExitCode, Error> {
     if args.literature {
         rules.extend(table::literature_rules());
     }
-    if rules.is_empty() {
+    if rules.is_empty() && args.merge.is_empty() {
         return Err(Error::Option(
-            "nothing to solve: give --boards with --k, --rules or --literature".into(),
+            "nothing to solve: give --boards with --k, --rules, --literature or --merge".into(),
         ));
     }
     let rules = table::order(rules);
@@ -332,6 +336,14 @@ fn run_table(args: TableArgs) -> Result<ExitCode, Error> {
         md: PathBuf::from(&args.md),
         command,
     };
+    if !args.merge.is_empty() {
+        let mut rows = table::load(&opts.json)?;
+        for f in &args.merge {
+            let taken = table::merge(&mut rows, table::load(Path::new(f))?);
+            eprintln!("{f}: {} rows taken", taken.len());
+        }
+        table::save(&mut rows, &opts.json, &opts.md, &opts.command)?;
+    }
     let steps = table::run(&opts, |line| eprintln!("{line}"))?;
     for s in &steps {
         if let table::Step::Solved(r) = s {

@@ -114,6 +114,9 @@ pub struct Row {
     pub literature: Option<Literature>,
     /// The commit the solver was built from.
     pub commit: String,
+    /// The command line of the run that solved the row (reproduces it).
+    #[serde(default)]
+    pub command: String,
     /// When the row was solved (UTC).
     pub date: String,
     /// The machine's load average (1, 5, 15 min) when the row started: the table's times
@@ -443,6 +446,33 @@ pub fn save(rows: &mut Vec<Row>, json: &Path, md: &Path, command: &str) -> Resul
     write_atomic(md, &markdown(rows, command))
 }
 
+/// Merges the rows of another table file into `rows`: a row missing here is added; a row
+/// unknown here is replaced by a proven one, or by an unknown one tried with a larger limit.
+/// Proven rows here are never replaced. Returns the rules of the rows taken. (For tables
+/// solved in parallel, one `--json` file per process.)
+pub fn merge(rows: &mut Vec<Row>, other: Vec<Row>) -> Vec<String> {
+    let mut taken = Vec::new();
+    for o in other {
+        match rows.iter().position(|r| r.rules == o.rules) {
+            None => {
+                taken.push(o.rules.clone());
+                rows.push(o);
+            }
+            Some(i) => {
+                let mine = &rows[i];
+                let better = !mine.value.is_proven()
+                    && (o.value.is_proven()
+                        || o.time_limit.unwrap_or(0.0) > mine.time_limit.unwrap_or(0.0));
+                if better {
+                    taken.push(o.rules.clone());
+                    rows[i] = o;
+                }
+            }
+        }
+    }
+    taken
+}
+
 // ---------------------------------------------------------------------------------------------
 // Solving
 
@@ -543,6 +573,7 @@ fn make_row(rules: &Rules, report: &SolveReport, opts: &TableOptions, load: Stri
         tt_mib: opts.tt_mib,
         literature: literature(rules),
         commit: git_commit(),
+        command: opts.command.clone(),
         date: utc_now(),
         load,
         flags: Vec::new(),
@@ -606,6 +637,20 @@ pub fn markdown(rows: &[Row], command: &str) -> String {
         machine.model,
         machine.memory
     ));
+    let mut commands: Vec<&str> = rows
+        .iter()
+        .map(|r| r.command.as_str())
+        .filter(|c| !c.is_empty())
+        .collect();
+    commands.sort_unstable();
+    commands.dedup();
+    if !commands.is_empty() {
+        s.push_str("The rows were solved by (each row's `command` in the JSON says which):\n\n");
+        for c in commands {
+            s.push_str(&format!("- `{c}`\n"));
+        }
+        s.push('\n');
+    }
     figures(rows, &mut s);
     flags_section(rows, &mut s);
     literature_section(rows, &mut s);
@@ -826,6 +871,7 @@ mod tests {
             tt_mib: 64,
             literature: literature(&r),
             commit: "test".into(),
+            command: "c6solve table".into(),
             date: "today".into(),
             load: "0 0 0".into(),
             flags: Vec::new(),
@@ -956,6 +1002,26 @@ mod tests {
         assert!(o["how"].as_str().unwrap().contains("disproofs"));
         let back: Vec<Row> = serde_json::from_str(&text).unwrap();
         assert_eq!(back, rows);
+    }
+
+    #[test]
+    fn merge_prefers_proven_rows() {
+        let mut rows = vec![
+            row("8,4,4,1,1", Value::Unknown),
+            row("5,5,4,1,1", Value::Draw),
+        ];
+        let mut longer = row("9,4,4,1,1", Value::Unknown);
+        longer.time_limit = Some(600.0);
+        let other = vec![
+            row("8,4,4,1,1", Value::Draw),
+            row("5,5,4,1,1", Value::Unknown),
+            longer,
+        ];
+        let taken = merge(&mut rows, other);
+        assert_eq!(taken, ["8,4,4,1,1", "9,4,4,1,1"]);
+        assert_eq!(rows[0].value, Value::Draw);
+        assert_eq!(rows[1].value, Value::Draw);
+        assert_eq!(rows.len(), 3);
     }
 
     #[test]

@@ -947,3 +947,17 @@ fn table_rows_shape_and_resumption() {
     assert!(stdout.is_empty(), "{stdout}");
     assert!(stderr.contains("unknown (kept"), "{stderr}");
 }
+
+/// Rows solved into one table file are merged into another with --merge, without solving.
+#[test]
+fn table_merge_takes_rows_from_another_file() {
+    let a = TempFile::new("a.json", b"[]");
+    let a_md = TempFile::new("a.md", b"");
+    run_table(&a, &a_md, &["--rules", "3,3,3,1,1"]);
+    let b = TempFile::new("b.json", b"[]");
+    let b_md = TempFile::new("b.md", b"");
+    let (stdout, stderr) = run_table(&b, &b_md, &["--merge", a.path()]);
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(stderr.contains("1 rows taken"), "{stderr}");
+    assert_eq!(table_rows(b.path()), table_rows(a.path()));
+}
