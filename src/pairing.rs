@@ -47,6 +47,64 @@ pub fn attacker_is_paired_off(pos: &Position, attacker: Color, budget: u32) -> b
     if pos.to_move() == attacker && pos.stones_left() > rules.p {
         return false;
     }
+    let Some(windows) = live_windows(pos, attacker, size) else {
+        return false;
+    };
+    let active = vec![true; windows.len()];
+    let mut search = GroupSearch {
+        windows,
+        active,
+        group: vec![NONE; rules.cells()],
+        members: Vec::new(),
+        size,
+        budget,
+    };
+    search.cover()
+}
+
+/// A stone for the defender (the side to move, the opponent of `attacker`) after which a
+/// pairing strategy holds: the defender plays it and then follows the strategy, so the
+/// attacker cannot win from `pos`. A defender stone kills the windows through it and changes
+/// nothing else the strategy reads (if the defender still has stones to play afterwards,
+/// those only help), so each try is the group search over the live windows that avoid the
+/// stone. Only stones lying in every live window too short for a group are tried (any other
+/// leaves such a window alive and the search fails), and among them only stones in some
+/// live window. Each try gets `budget` backtracking steps; `None` claims nothing.
+pub fn pairing_reply(pos: &Position, attacker: Color, budget: u32) -> Option<Cell> {
+    if pos.to_move() == attacker || pos.is_over() {
+        return None;
+    }
+    let size = pos.rules().p as usize + 1;
+    let Some(windows) = live_windows(pos, attacker, 0) else {
+        return None;
+    };
+    let mut candidates: Vec<Cell> = windows.iter().flatten().copied().collect();
+    candidates.sort_unstable();
+    candidates.dedup();
+    for w in windows.iter().filter(|w| w.len() < size) {
+        candidates.retain(|c| w.contains(c));
+    }
+    let mut search = GroupSearch {
+        windows,
+        active: Vec::new(),
+        group: vec![NONE; pos.rules().cells()],
+        members: Vec::new(),
+        size,
+        budget,
+    };
+    for c in candidates {
+        search.active = search.windows.iter().map(|w| !w.contains(&c)).collect();
+        search.budget = budget;
+        if search.cover() {
+            return Some(c);
+        }
+    }
+    None
+}
+
+/// The empty points of every window still live for `attacker`; `None` if one has fewer than
+/// `min` of them.
+fn live_windows(pos: &Position, attacker: Color, min: usize) -> Option<Vec<Vec<Cell>>> {
     let geo = pos.geometry();
     let mut windows: Vec<Vec<Cell>> = Vec::new();
     for w in 0..geo.window_count() as WindowId {
@@ -59,19 +117,12 @@ pub fn attacker_is_paired_off(pos: &Position, attacker: Color, budget: u32) -> b
             .copied()
             .filter(|&c| pos.is_empty(c))
             .collect();
-        if empties.len() < size {
-            return false;
+        if empties.len() < min {
+            return None;
         }
         windows.push(empties);
     }
-    let mut search = GroupSearch {
-        windows,
-        group: vec![NONE; rules.cells()],
-        members: Vec::new(),
-        size,
-        budget,
-    };
-    search.cover()
+    Some(windows)
 }
 
 /// No group.
@@ -79,6 +130,8 @@ const NONE: u32 = u32::MAX;
 
 struct GroupSearch {
     windows: Vec<Vec<Cell>>,
+    /// The windows to cover (the others are dead).
+    active: Vec<bool>,
     /// The group of each point, [`NONE`] when a point is in no group.
     group: Vec<u32>,
     /// The points of each chosen group.
@@ -109,7 +162,7 @@ impl GroupSearch {
     fn cover(&mut self) -> bool {
         let mut pick: Option<(usize, usize)> = None;
         for (i, w) in self.windows.iter().enumerate() {
-            if self.covered(w) {
+            if !self.active[i] || self.covered(w) {
                 continue;
             }
             let free = w
@@ -232,6 +285,24 @@ mod tests {
             Color::Black,
             10_000
         ));
+    }
+
+    #[test]
+    fn a_defender_stone_can_make_a_pairing() {
+        // 6x1, k = 4, p = 2: Black C1, White A1 and (to play) one more stone. Before it,
+        // Black's live windows B1-E1 and C1-F1 overlap in D1 and E1, so no disjoint groups
+        // of three cover both; a White stone in either kills it, and the other's three
+        // empty points are a group (D1 or E1 kill both).
+        let p = pos("6,1,4,2,1", "C1 A1");
+        let c = pairing_reply(&p, Color::Black, 1_000).expect("a pairing reply");
+        let name = crate::notation::format_point(p.rules(), c);
+        assert!(["B1", "D1", "E1", "F1"].contains(&name.as_str()), "{name}");
+        assert!(!attacker_is_paired_off(&p, Color::Black, 1_000));
+        // With Black to move there is no defender stone to play.
+        assert_eq!(
+            pairing_reply(&pos("6,1,4,2,1", ""), Color::Black, 1_000),
+            None
+        );
     }
 
     #[test]

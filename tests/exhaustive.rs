@@ -663,13 +663,13 @@ fn specs_cover_enough_positions() {
 // ---------------------------------------------------------------------------------------------
 // Pairing strategies against the oracle.
 
-/// Every pairing claim (pairs for p = 1, groups of p + 1 for larger p) on random positions is
-/// checked with the oracle: a side the strategy says cannot win must have no forced win.
+/// Every pairing claim (pairs for p = 1, groups of p + 1 for larger p; also a defender stone
+/// after which one holds) on random positions is checked with the oracle: a side the strategy says cannot win must have no forced win.
 /// Claims where that side still has a live window are counted apart, and the test insists on
 /// enough of them for every p, so that it cannot pass by never claiming anything.
 #[test]
 fn pairing_claims_agree_with_the_oracle() {
-    use c6solve::pairing::attacker_is_paired_off;
+    use c6solve::pairing::{attacker_is_paired_off, pairing_reply};
     let specs: &[(u16, u16, u16, u16, u16)] = &[
         (4, 4, 4, 1, 1),
         (5, 4, 4, 1, 1),
@@ -692,6 +692,7 @@ fn pairing_claims_agree_with_the_oracle() {
     // Claims with a live window for the attacker, per p (index p - 1).
     let mut live_claims = [0usize; 3];
     let mut failures = Vec::new();
+    let mut replies = 0;
     for &(m, n, k, p, q) in specs {
         let r = rules(m, n, k, p, q);
         let g = game_of(&r);
@@ -711,7 +712,10 @@ fn pairing_claims_agree_with_the_oracle() {
                 continue;
             }
             for attacker in [Color::Black, Color::White] {
-                if !attacker_is_paired_off(&pos, attacker, 100_000) {
+                // A pairing now, or (defender to move) after one defender stone.
+                let reply = pairing_reply(&pos, attacker, 2_000).is_some();
+                replies += reply as usize;
+                if !reply && !attacker_is_paired_off(&pos, attacker, 100_000) {
                     continue;
                 }
                 let v = oracle.value(&s);
@@ -732,7 +736,9 @@ fn pairing_claims_agree_with_the_oracle() {
             }
         }
     }
-    eprintln!("pairing claims with live windows, p = 1, 2, 3: {live_claims:?}");
+    eprintln!(
+        "pairing claims with live windows, p = 1, 2, 3: {live_claims:?}; defender replies {replies}"
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     for (i, &c) in live_claims.iter().enumerate() {
         assert!(
