@@ -75,9 +75,7 @@ pub fn pairing_reply(pos: &Position, attacker: Color, budget: u32) -> Option<Cel
         return None;
     }
     let size = pos.rules().p as usize + 1;
-    let Some(windows) = live_windows(pos, attacker, 0) else {
-        return None;
-    };
+    let windows = live_windows(pos, attacker, 0)?;
     let mut candidates: Vec<Cell> = windows.iter().flatten().copied().collect();
     candidates.sort_unstable();
     candidates.dedup();
