@@ -585,7 +585,7 @@ pub fn how(rules: &Rules, value: Value, limit: f64, tt_mib: usize) -> String {
     let pruning = if rules.p == 1 {
         "pairing strategies (Hales-Jewett pairs)"
     } else {
-        "pairing strategies (disjoint groups of p + 1 points)"
+        "pairing strategies (disjoint groups of p + 1 points, also one defender stone ahead)"
     };
     match value {
         Value::Win => {
