@@ -14,6 +14,7 @@ pub mod render;
 pub mod rules;
 pub mod search;
 pub mod show;
+pub mod table;
 pub mod threats;
 pub mod verify;
 pub mod zone;

@@ -10,11 +10,13 @@ use c6solve::search::{
     Goal, Outcome, SolveOptions, SolveReport, checkpoint, open_table, solve_then,
 };
 use c6solve::show;
+use c6solve::table::{self, TableOptions};
 use c6solve::verify::{self, GamesOptions, Verdict, VerifyOptions};
 use c6solve::{Error, Position, Rules};
 use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -82,6 +84,14 @@ enum Command {
     /// of a diagram carry no number. In the terminal `X12` is Black's 12th stone of the game,
     /// `O13` White's, `.` an empty point, `+` an empty point of the zone.
     Show(ShowArgs),
+    /// Solve the empty boards of a range of rule sets into a table of proven values.
+    ///
+    /// Writes results/small-boards.json (a list of rows) and results/small-boards.md after
+    /// every row. Rows already proven in the JSON file are kept and skipped, so running the
+    /// same command again continues where it stopped; a row that ran out of time is recorded
+    /// as unknown and retried only with a larger --time-limit. Exits 1 if the table holds a
+    /// contradiction (a proven value against the literature, or a loss with q = p).
+    Table(TableArgs),
 }
 
 /// Options of `show`.
@@ -394,6 +404,64 @@ struct BenchArgs {
     repeat: Option<String>,
 }
 
+/// Options of `table` (the logic lives in `c6solve::table`).
+#[derive(Args)]
+struct TableArgs {
+    /// Boards AxB..CxD (A to C columns, B to D rows; each board once, columns >= rows) or
+    /// one board MxN. Needs --k.
+    #[arg(long, value_name = "BOARDS")]
+    boards: Option<String>,
+    /// Line lengths for --boards: K or K1..K2.
+    #[arg(long, value_name = "K")]
+    k: Option<String>,
+    /// Stones a turn for --boards: P or P1..P2.
+    #[arg(long, value_name = "P", default_value = "1")]
+    p: String,
+    /// Stones on Black's first turn for --boards: Q or Q1..Q2.
+    #[arg(long, value_name = "Q", default_value = "1")]
+    q: String,
+    /// One rule set m,n,k,p,q (repeat the option for more).
+    #[arg(long = "rules", value_name = "RULES")]
+    rules: Vec<String>,
+    /// Add the literature rows of issue 6 (tic-tac-toe, 4-in-a-row on 4xn for n = 4..9,
+    /// 5,5,4, 6,5,4, 6,6,5, 7,7,5 and 8,8,5, all with p = q = 1).
+    #[arg(long)]
+    literature: bool,
+    /// Give up on a row (record it as unknown) after this many seconds.
+    #[arg(
+        long,
+        value_name = "SECS",
+        default_value = "120",
+        allow_negative_numbers = true
+    )]
+    time_limit: String,
+    /// Transposition table size in MiB (a fresh table per row).
+    #[arg(
+        long,
+        value_name = "MIB",
+        default_value = "1024",
+        allow_negative_numbers = true
+    )]
+    tt_size: String,
+    /// Keep each row's table in DIR/m_n_k_p_q.tt so that a retried row reuses its work
+    /// (one --tt-size file per row).
+    #[arg(long, value_name = "DIR")]
+    tt_dir: Option<String>,
+    /// The JSON table.
+    #[arg(long, value_name = "FILE", default_value = "results/small-boards.json")]
+    json: String,
+    /// The Markdown table.
+    #[arg(long, value_name = "FILE", default_value = "results/small-boards.md")]
+    md: String,
+    /// Print the rule sets in the order they would be solved, and solve nothing.
+    #[arg(long)]
+    list: bool,
+    /// Merge the rows of another table file (e.g. from a run in parallel with its own
+    /// --json) before solving: rows missing or unknown here are taken from it.
+    #[arg(long, value_name = "FILE")]
+    merge: Vec<String>,
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum GoalArg {
     Value,
@@ -440,6 +508,7 @@ fn main() -> ExitCode {
         Command::Check(args) => run_check(args),
         Command::Verify(args) => run_verify(args),
         Command::Show(args) => run_show(args),
+        Command::Table(args) => run_table(args),
     };
     match result {
         Ok(code) => code,
@@ -890,6 +959,86 @@ fn run_puzzles(args: PuzzlesArgs) -> Result<ExitCode, Error> {
         );
     }
     Ok(if failed(&rows) {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn run_table(args: TableArgs) -> Result<ExitCode, Error> {
+    let mut rules = Vec::new();
+    match (&args.boards, &args.k) {
+        (Some(b), Some(k)) => rules.extend(table::expand(
+            table::parse_boards(b)?,
+            table::parse_range("--k", k)?,
+            table::parse_range("--p", &args.p)?,
+            table::parse_range("--q", &args.q)?,
+        )?),
+        (Some(_), None) => return Err(Error::Option("--boards needs --k (e.g. --k 4..6)".into())),
+        (None, Some(_)) => return Err(Error::Option("--k needs --boards (e.g. 3x3..7x7)".into())),
+        (None, None) => {}
+    }
+    for r in &args.rules {
+        rules.push(Rules::parse(r)?);
+    }
+    if args.literature {
+        rules.extend(table::literature_rules());
+    }
+    if rules.is_empty() && args.merge.is_empty() {
+        return Err(Error::Option(
+            "nothing to solve: give --boards with --k, --rules, --literature or --merge".into(),
+        ));
+    }
+    let rules = table::order(rules);
+    if args.list {
+        for r in &rules {
+            println!("{r}");
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let command = std::iter::once("c6solve".to_string())
+        .chain(std::env::args().skip(1))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let opts = TableOptions {
+        rules,
+        time_limit: parse_seconds(&args.time_limit)?,
+        tt_mib: parse_tt_size(&args.tt_size)?,
+        tt_dir: args.tt_dir.map(PathBuf::from),
+        json: PathBuf::from(&args.json),
+        md: PathBuf::from(&args.md),
+        command,
+    };
+    if !args.merge.is_empty() {
+        let mut rows = table::load(&opts.json)?;
+        for f in &args.merge {
+            let taken = table::merge(&mut rows, table::load(Path::new(f))?);
+            eprintln!("{f}: {} rows taken", taken.len());
+        }
+        table::save(&mut rows, &opts.json, &opts.md, &opts.command)?;
+    }
+    let steps = table::run(&opts, |line| eprintln!("{line}"))?;
+    for s in &steps {
+        if let table::Step::Solved(r) = s {
+            println!(
+                "{} {} {} nodes {:.3} s",
+                r.rules,
+                r.value.name(),
+                r.nodes,
+                r.seconds
+            );
+        }
+    }
+    eprintln!("wrote {} and {}", args.json, args.md);
+    let rows = table::load(&opts.json)?;
+    let mut bad = false;
+    for r in rows.iter() {
+        for f in r.flags.iter().filter(|f| f.starts_with("CONTRADICTION")) {
+            eprintln!("c6solve: {}: {f}", r.rules);
+            bad = true;
+        }
+    }
+    Ok(if bad {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS

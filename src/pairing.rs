@@ -1,23 +1,226 @@
 //! Pairing strategies: a sound proof that a side cannot win (design notes §3, "draw side").
 //!
+//! # One stone a turn (Hales–Jewett pairing)
 //! With one stone a turn, the defender can answer every attacker stone on one point of a
 //! pair with the other point. If a set of disjoint pairs of empty points puts a whole pair
 //! inside every window the attacker can still fill, the attacker never completes a window:
 //! each window keeps at least one defender stone or empty point of its pair. The defender's
 //! other stones only kill windows, so they never break the strategy.
+//!
+//! # p stones a turn: groups of p + 1
+//! Pairs fail with p ≥ 2: the attacker can take both points of a pair in one turn. What works
+//! is the same idea one size up. Let every window still live for the attacker (no defender
+//! stone in it) contain a whole *group*, the groups being disjoint sets of p + 1 empty points.
+//! The defender keeps this invariant: *every group is either entirely empty or holds a
+//! defender stone.* It holds now (the groups are chosen among empty points). Then:
+//!
+//! - An attacker turn places at most p stones (r ≤ p on the turn under way, see below), so it
+//!   touches at most p groups and cannot fill any untouched group (p + 1 > p points). Nor can
+//!   it fill a group that already holds a defender stone. So no window containing a whole
+//!   group is completed during the turn.
+//! - The defender's next turn has p stones: one in an empty point of each group the attacker
+//!   touched (at most p of them; each still has an empty point, as just shown). Spare stones
+//!   go anywhere: a defender stone never hurts, it only kills windows, and putting one in an
+//!   untouched group keeps the invariant. If a defender stone wins first, the attacker has
+//!   not won either.
+//! - So every window live now keeps a whole untouched group (all empty: not complete) or gets
+//!   a defender stone (dead); windows dead now stay dead. The attacker never makes k.
+//!
+//! For p = 1 the groups are exactly the pairs above. The turn under way matters only when the
+//! attacker is to move: with r stones left it may touch r groups before the defender's p
+//! answers, so the argument needs r ≤ p; Black's first turn with q > p is not covered and
+//! answers `false`. With the defender to move, its own stones come first and only help.
+//! The node the strategy applies to is any position: which stones led there is irrelevant.
+//!
+//! Tested against the exhaustive oracle in `tests/exhaustive.rs` (every claim on random
+//! positions for p = 1, 2, 3 is an attacker non-win there).
 
 use crate::board::{Cell, Position, WindowId};
 use crate::rules::Color;
 
-/// True if a pairing strategy shows that `attacker` can never complete a line from `pos`.
-/// Only applies with one stone a turn for the attacker; `budget` bounds the backtracking
-/// (an exhausted budget answers `false`, which is always safe).
+/// True if a pairing strategy (pairs for p = 1, disjoint groups of p + 1 points for larger p;
+/// see the module docs) shows that `attacker` can never complete a line from `pos`. `budget`
+/// bounds the backtracking (an exhausted budget answers `false`, which is always safe).
 pub fn attacker_is_paired_off(pos: &Position, attacker: Color, budget: u32) -> bool {
-    attacker_pairing(pos, attacker, budget).is_some()
+    let rules = pos.rules();
+    let size = rules.p as usize + 1;
+    if pos.to_move() == attacker && pos.stones_left() > rules.p {
+        return false;
+    }
+    let Some(windows) = live_windows(pos, attacker, size) else {
+        return false;
+    };
+    let active = vec![true; windows.len()];
+    let mut search = GroupSearch {
+        windows,
+        active,
+        group: vec![NONE; rules.cells()],
+        members: Vec::new(),
+        size,
+        budget,
+    };
+    search.cover()
 }
 
-/// The pairs of a pairing strategy that shows `attacker` can never complete a line from
-/// `pos` (see [`attacker_is_paired_off`]), for proof certificates to carry.
+/// A stone for the defender (the side to move, the opponent of `attacker`) after which a
+/// pairing strategy holds: the defender plays it and then follows the strategy, so the
+/// attacker cannot win from `pos`. A defender stone kills the windows through it and changes
+/// nothing else the strategy reads (if the defender still has stones to play afterwards,
+/// those only help), so each try is the group search over the live windows that avoid the
+/// stone. Only stones lying in every live window too short for a group are tried (any other
+/// leaves such a window alive and the search fails), and among them only stones in some
+/// live window. Each try gets `budget` backtracking steps; `None` claims nothing.
+pub fn pairing_reply(pos: &Position, attacker: Color, budget: u32) -> Option<Cell> {
+    if pos.to_move() == attacker || pos.is_over() {
+        return None;
+    }
+    let size = pos.rules().p as usize + 1;
+    let windows = live_windows(pos, attacker, 0)?;
+    let mut candidates: Vec<Cell> = windows.iter().flatten().copied().collect();
+    candidates.sort_unstable();
+    candidates.dedup();
+    for w in windows.iter().filter(|w| w.len() < size) {
+        candidates.retain(|c| w.contains(c));
+    }
+    let mut search = GroupSearch {
+        windows,
+        active: Vec::new(),
+        group: vec![NONE; pos.rules().cells()],
+        members: Vec::new(),
+        size,
+        budget,
+    };
+    for c in candidates {
+        search.active = search.windows.iter().map(|w| !w.contains(&c)).collect();
+        search.budget = budget;
+        if search.cover() {
+            return Some(c);
+        }
+    }
+    None
+}
+
+/// The empty points of every window still live for `attacker`; `None` if one has fewer than
+/// `min` of them.
+fn live_windows(pos: &Position, attacker: Color, min: usize) -> Option<Vec<Vec<Cell>>> {
+    let geo = pos.geometry();
+    let mut windows: Vec<Vec<Cell>> = Vec::new();
+    for w in 0..geo.window_count() as WindowId {
+        if !pos.window_live(w, attacker) {
+            continue;
+        }
+        let empties: Vec<Cell> = geo
+            .window(w)
+            .iter()
+            .copied()
+            .filter(|&c| pos.is_empty(c))
+            .collect();
+        if empties.len() < min {
+            return None;
+        }
+        windows.push(empties);
+    }
+    Some(windows)
+}
+
+/// No group.
+const NONE: u32 = u32::MAX;
+
+struct GroupSearch {
+    windows: Vec<Vec<Cell>>,
+    /// The windows to cover (the others are dead).
+    active: Vec<bool>,
+    /// The group of each point, [`NONE`] when a point is in no group.
+    group: Vec<u32>,
+    /// The points of each chosen group.
+    members: Vec<Vec<Cell>>,
+    /// Points per group: p + 1.
+    size: usize,
+    budget: u32,
+}
+
+impl GroupSearch {
+    /// True if some group lies wholly inside the window `w`.
+    fn covered(&self, w: &[Cell]) -> bool {
+        w.iter().any(|&a| {
+            let g = self.group[a as usize];
+            g != NONE && self.members[g as usize].iter().all(|b| w.contains(b))
+        })
+    }
+
+    fn free_points(&self, w: &[Cell]) -> Vec<Cell> {
+        w.iter()
+            .copied()
+            .filter(|&a| self.group[a as usize] == NONE)
+            .collect()
+    }
+
+    /// Backtracking: cover the most constrained uncovered window first, trying each set of
+    /// `size` of its free points as a new group.
+    fn cover(&mut self) -> bool {
+        let mut pick: Option<(usize, usize)> = None;
+        for (i, w) in self.windows.iter().enumerate() {
+            if !self.active[i] || self.covered(w) {
+                continue;
+            }
+            let free = w
+                .iter()
+                .filter(|&&a| self.group[a as usize] == NONE)
+                .count();
+            if free < self.size {
+                return false;
+            }
+            if pick.is_none_or(|(_, f)| free < f) {
+                pick = Some((i, free));
+            }
+        }
+        let Some((i, _)) = pick else { return true };
+        let free = self.free_points(&self.windows[i]);
+        let mut chosen = Vec::with_capacity(self.size);
+        self.try_groups(&free, 0, &mut chosen)
+    }
+
+    /// Tries every group of `size` points from `free[from..]` extending `chosen`.
+    fn try_groups(&mut self, free: &[Cell], from: usize, chosen: &mut Vec<Cell>) -> bool {
+        if chosen.len() == self.size {
+            if self.budget == 0 {
+                return false;
+            }
+            self.budget -= 1;
+            let id = self.members.len() as u32;
+            for &a in chosen.iter() {
+                self.group[a as usize] = id;
+            }
+            self.members.push(chosen.clone());
+            if self.cover() {
+                return true;
+            }
+            self.members.pop();
+            for &a in chosen.iter() {
+                self.group[a as usize] = NONE;
+            }
+            return false;
+        }
+        let need = self.size - chosen.len();
+        for j in from..free.len() {
+            if free.len() - j < need || self.budget == 0 {
+                break;
+            }
+            chosen.push(free[j]);
+            let found = self.try_groups(free, j + 1, chosen);
+            chosen.pop();
+            if found {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The pairs of a one-stone-a-turn pairing strategy that shows `attacker` can never complete
+/// a line from `pos`, for proof certificates to carry (their checker knows pairs, not the
+/// groups of p + 1 that [`attacker_is_paired_off`] also finds). `None` for p > 1, or when
+/// no pairing is found within `budget`.
 pub fn attacker_pairing(pos: &Position, attacker: Color, budget: u32) -> Option<Vec<(Cell, Cell)>> {
     let rules = pos.rules();
     if rules.p != 1 || (pos.to_move() == attacker && pos.stones_left() != 1) {
@@ -157,12 +360,62 @@ mod tests {
     }
 
     #[test]
-    fn not_for_two_stones_a_turn() {
-        assert!(!attacker_is_paired_off(
+    fn groups_of_three_with_two_stones_a_turn() {
+        // 1x4, k = 4, p = 2: one window; a group of three inside it is enough, since Black
+        // can put at most two stones in it before White answers.
+        assert!(attacker_is_paired_off(
             &pos("1,4,4,2,1", ""),
             Color::Black,
             10_000
         ));
+        // 1x3, k = 3: the group is the whole window. Black's first turn of q = 2 still
+        // leaves one point for White...
+        assert!(attacker_is_paired_off(
+            &pos("1,3,3,2,2", ""),
+            Color::Black,
+            10_000
+        ));
+        // ...but q = 3 > p fills it: the argument needs at most p stones in the turn.
+        assert!(!attacker_is_paired_off(
+            &pos("1,3,3,2,3", ""),
+            Color::Black,
+            10_000
+        ));
+        // Two overlapping windows of three on 1x4 (k = 3) cannot hold disjoint groups.
+        assert!(!attacker_is_paired_off(
+            &pos("1,4,3,2,1", ""),
+            Color::Black,
+            10_000
+        ));
+    }
+
+    #[test]
+    fn a_defender_stone_can_make_a_pairing() {
+        // 6x1, k = 4, p = 2: Black C1, White A1 and (to play) one more stone. Before it,
+        // Black's live windows B1-E1 and C1-F1 overlap in D1 and E1, so no disjoint groups
+        // of three cover both; a White stone in either kills it, and the other's three
+        // empty points are a group (D1 or E1 kill both).
+        let p = pos("6,1,4,2,1", "C1 A1");
+        let c = pairing_reply(&p, Color::Black, 1_000).expect("a pairing reply");
+        let name = crate::notation::format_point(p.rules(), c);
+        assert!(["B1", "D1", "E1", "F1"].contains(&name.as_str()), "{name}");
+        assert!(!attacker_is_paired_off(&p, Color::Black, 1_000));
+        // With Black to move there is no defender stone to play.
+        assert_eq!(
+            pairing_reply(&pos("6,1,4,2,1", ""), Color::Black, 1_000),
+            None
+        );
+    }
+
+    #[test]
+    fn a_window_with_p_empty_points_is_not_grouped() {
+        // 6x1, k = 4, p = 2: Black C1, White A1 F1, Black D1 with a stone left. The window
+        // B1-E1 has two empty points, fewer than a group of three.
+        let p = pos("6,1,4,2,1", "C1 A1 F1 D1");
+        assert!(!attacker_is_paired_off(&p, Color::Black, 10_000));
+        // White to move after Black A1 on 4x1: the window's three empty points are a group.
+        let p = pos("4,1,4,2,1", "A1");
+        assert!(attacker_is_paired_off(&p, Color::Black, 10_000));
     }
 
     #[test]

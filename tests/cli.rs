@@ -1328,3 +1328,173 @@ fn show_a_proof_with_its_zone_and_write_sgf() {
         "{main:?}"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// The table command
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn table_bad_specs() {
+    assert_bad_input(&["table"], "nothing to solve");
+    assert_bad_input(&["table", "--boards", "3x3..5x5"], "--k");
+    assert_bad_input(&["table", "--k", "4"], "--boards");
+    assert_bad_input(&["table", "--boards", "7x7..3x3", "--k", "4"], "--boards");
+    assert_bad_input(&["table", "--boards", "3x3..5", "--k", "4"], "--boards");
+    assert_bad_input(&["table", "--boards", "3x3..5x5", "--k", "6..4"], "--k");
+    assert_bad_input(
+        &["table", "--boards", "3x3..5x5", "--k", "4", "--p", "x"],
+        "--p",
+    );
+    assert_bad_input(
+        &["table", "--boards", "3x3..5x5", "--k", "4", "--p", "9"],
+        "bad rules",
+    );
+    assert_bad_input(&["table", "--rules", "5,5"], "bad rules");
+    assert_bad_input(
+        &["table", "--rules", "3,3,3,1,1", "--time-limit", "0"],
+        "--time-limit",
+    );
+    assert_bad_input(
+        &["table", "--rules", "3,3,3,1,1", "--tt-size", "-4"],
+        "--tt-size",
+    );
+    // A JSON file that is not a table is refused, and left alone.
+    let json = TempFile::new("bad.json", b"{\"rules\": 3}");
+    let md = TempFile::new("bad.md", b"");
+    assert_bad_input(
+        &[
+            "table",
+            "--rules",
+            "3,3,3,1,1",
+            "--json",
+            json.path(),
+            "--md",
+            md.path(),
+        ],
+        "not a small-boards table",
+    );
+    assert_eq!(std::fs::read(json.path()).unwrap(), b"{\"rules\": 3}");
+}
+
+fn table_rows(path: &str) -> Vec<Map<String, Value>> {
+    let text = std::fs::read_to_string(path).expect("the table file exists");
+    let v: Value = serde_json::from_str(&text).expect("the table is JSON");
+    let Value::Array(rows) = v else {
+        panic!("the table must be a list: {text}");
+    };
+    rows.into_iter()
+        .map(|r| match r {
+            Value::Object(o) => o,
+            other => panic!("a row must be an object: {other}"),
+        })
+        .collect()
+}
+
+fn run_table(json: &TempFile, md: &TempFile, extra: &[&str]) -> (String, String) {
+    let mut args = vec![
+        "table",
+        "--json",
+        json.path(),
+        "--md",
+        md.path(),
+        "--tt-size",
+        "16",
+    ];
+    args.extend_from_slice(extra);
+    let out = run(&args);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "c6solve {args:?}\nstdout: {stdout}\nstderr: {stderr}"
+    );
+    (stdout, stderr)
+}
+
+/// The table's rows have the documented fields, a second run keeps proven rows instead of
+/// solving them again, and a row that runs out of time is recorded as unknown with its limit.
+#[test]
+fn table_rows_shape_and_resumption() {
+    let json = TempFile::new("table.json", b"[]");
+    let md = TempFile::new("table.md", b"");
+    let (stdout, _) = run_table(
+        &json,
+        &md,
+        &["--rules", "3,3,3,1,1", "--rules", "4,3,3,1,1"],
+    );
+    assert_eq!(stdout.lines().count(), 2, "{stdout}");
+    let rows = table_rows(json.path());
+    assert_eq!(rows.len(), 2);
+    let by_rules = |rows: &[Map<String, Value>], r: &str| {
+        rows.iter()
+            .find(|o| o["rules"] == r)
+            .cloned()
+            .unwrap_or_else(|| panic!("no row {r}"))
+    };
+    // Values checked against the exhaustive oracle in tests/exhaustive.rs.
+    let ttt = by_rules(&rows, "3,3,3,1,1");
+    assert_eq!(ttt["value"], "draw");
+    assert_eq!(by_rules(&rows, "4,3,3,1,1")["value"], "win");
+    for key in ["nodes", "threads"] {
+        assert!(ttt[key].is_u64(), "{key}: {ttt:?}");
+    }
+    assert!(ttt["seconds"].is_number());
+    assert!(ttt["certificate"].is_null());
+    assert!(ttt["how"].as_str().unwrap().contains("disproofs"));
+    assert_eq!(ttt["literature"]["value"], "draw");
+    let md_text = std::fs::read_to_string(md.path()).unwrap();
+    assert!(md_text.contains("| 3,3,3,1,1 | draw |"), "{md_text}");
+    assert!(md_text.contains("draw (reproduced)"));
+
+    // Again with one more row: only the new one is solved; the old rows are unchanged.
+    let (stdout, stderr) = run_table(
+        &json,
+        &md,
+        &[
+            "--rules",
+            "3,3,3,1,1",
+            "--rules",
+            "4,3,3,1,1",
+            "--rules",
+            "4,4,3,2,1",
+        ],
+    );
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    assert!(stdout.starts_with("4,4,3,2,1 win"), "{stdout}");
+    assert_eq!(stderr.matches("kept from the table").count(), 2, "{stderr}");
+    let again = table_rows(json.path());
+    assert_eq!(again.len(), 3);
+    assert_eq!(by_rules(&again, "3,3,3,1,1"), ttt);
+
+    // A row out of time is unknown, with its limit; the same limit does not retry it.
+    let (_, _) = run_table(
+        &json,
+        &md,
+        &["--rules", "8,8,5,1,1", "--time-limit", "0.05"],
+    );
+    let rows = table_rows(json.path());
+    let big = by_rules(&rows, "8,8,5,1,1");
+    assert_eq!(big["value"], "unknown");
+    assert_eq!(big["time_limit"], 0.05);
+    let (stdout, stderr) = run_table(
+        &json,
+        &md,
+        &["--rules", "8,8,5,1,1", "--time-limit", "0.05"],
+    );
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(stderr.contains("unknown (kept"), "{stderr}");
+}
+
+/// Rows solved into one table file are merged into another with --merge, without solving.
+#[test]
+fn table_merge_takes_rows_from_another_file() {
+    let a = TempFile::new("a.json", b"[]");
+    let a_md = TempFile::new("a.md", b"");
+    run_table(&a, &a_md, &["--rules", "3,3,3,1,1"]);
+    let b = TempFile::new("b.json", b"[]");
+    let b_md = TempFile::new("b.md", b"");
+    let (stdout, stderr) = run_table(&b, &b_md, &["--merge", a.path()]);
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(stderr.contains("1 rows taken"), "{stderr}");
+    assert_eq!(table_rows(b.path()), table_rows(a.path()));
+}

@@ -503,3 +503,92 @@ fn specs_cover_enough_positions() {
     let total: usize = SPECS_P1.iter().chain(SPECS_P23).map(|s| s.cases).sum();
     assert!(total >= 1000, "only {total} random positions");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Pairing strategies against the oracle.
+
+/// Every pairing claim (pairs for p = 1, groups of p + 1 for larger p; also a defender stone
+/// after which one holds) on random positions is checked with the oracle: a side the strategy says cannot win must have no forced win.
+/// Claims where that side still has a live window are counted apart, and the test insists on
+/// enough of them for every p, so that it cannot pass by never claiming anything.
+#[test]
+fn pairing_claims_agree_with_the_oracle() {
+    use c6solve::pairing::{attacker_is_paired_off, pairing_reply};
+    let specs: &[(u16, u16, u16, u16, u16)] = &[
+        (4, 4, 4, 1, 1),
+        (5, 4, 4, 1, 1),
+        (5, 5, 5, 1, 1),
+        (6, 6, 6, 1, 1),
+        (4, 4, 4, 2, 1),
+        (5, 4, 5, 2, 1),
+        (5, 5, 4, 2, 2),
+        (5, 5, 5, 2, 1),
+        (6, 5, 5, 2, 1),
+        (6, 6, 6, 2, 1),
+        (6, 6, 5, 2, 2),
+        (4, 4, 4, 3, 2),
+        (6, 6, 6, 3, 2),
+        (6, 5, 6, 3, 1),
+        (5, 5, 5, 3, 1),
+        (6, 6, 6, 3, 3),
+    ];
+    let mut rng = Rng(0x5EED_0003);
+    // Claims with a live window for the attacker, per p (index p - 1).
+    let mut live_claims = [0usize; 3];
+    let mut failures = Vec::new();
+    let mut replies = 0;
+    for &(m, n, k, p, q) in specs {
+        let r = rules(m, n, k, p, q);
+        let g = game_of(&r);
+        let mut oracle = oracle::Solver::new(g);
+        let cells = r.cells();
+        for _ in 0..100 {
+            // At most 11 empty points keeps the oracle to a few milliseconds a position.
+            let least = cells.saturating_sub(11);
+            let stones = least + rng.below(cells - least);
+            let (s, moves) = random_moves(&g, stones, &mut rng);
+            if !s.board.contains(&0) {
+                continue;
+            }
+            let moves: Vec<Cell> = moves.iter().map(|&c| c as Cell).collect();
+            let pos = Position::from_moves(r, &moves).expect("generated moves are legal");
+            if pos.is_over() {
+                continue;
+            }
+            for attacker in [Color::Black, Color::White] {
+                // A pairing now, or (defender to move) after one defender stone.
+                let reply = pairing_reply(&pos, attacker, 2_000).is_some();
+                replies += reply as usize;
+                if !reply && !attacker_is_paired_off(&pos, attacker, 100_000) {
+                    continue;
+                }
+                let v = oracle.value(&s);
+                let attacker_wins = if pos.to_move() == attacker {
+                    v == Val::Win
+                } else {
+                    v == Val::Loss
+                };
+                if attacker_wins {
+                    failures.push(format!(
+                        "rules {r} moves \"{}\": pairing says {attacker} cannot win, oracle says it can",
+                        format_moves(&r, &moves)
+                    ));
+                }
+                if pos.live_windows(attacker) > 0 {
+                    live_claims[p as usize - 1] += 1;
+                }
+            }
+        }
+    }
+    eprintln!(
+        "pairing claims with live windows, p = 1, 2, 3: {live_claims:?}; defender replies {replies}"
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    for (i, &c) in live_claims.iter().enumerate() {
+        assert!(
+            c >= 15,
+            "only {c} non-trivial pairing claims for p = {}",
+            i + 1
+        );
+    }
+}

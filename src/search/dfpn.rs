@@ -78,6 +78,9 @@ const ZONE_STORE_ENTRIES: usize = 1 << 20;
 /// Backtracking steps allowed to look for a pairing strategy at one node.
 pub const PAIRING_BUDGET: u32 = 64;
 
+/// Backtracking steps for each defender stone tried by [`pairing::pairing_reply`].
+const REPLY_BUDGET: u32 = 16;
+
 /// Node budget of the threat-space search at the root of a run.
 const ROOT_TSS_NODES: u64 = 200_000;
 
@@ -227,6 +230,15 @@ impl<'t> Dfpn<'t> {
         if !seen
             && me == self.attacker
             && pairing::attacker_is_paired_off(pos, self.attacker, PAIRING_BUDGET)
+        {
+            return Some(false);
+        }
+        // At a defender node, a stone after which a pairing holds disproves the node at once
+        // instead of leaving df-pn to find that child among all the others.
+        if !seen
+            && me != self.attacker
+            && pos.rules().p >= 2
+            && pairing::pairing_reply(pos, self.attacker, REPLY_BUDGET).is_some()
         {
             return Some(false);
         }
