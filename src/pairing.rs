@@ -226,23 +226,7 @@ pub fn attacker_pairing(pos: &Position, attacker: Color, budget: u32) -> Option<
     if rules.p != 1 || (pos.to_move() == attacker && pos.stones_left() != 1) {
         return None;
     }
-    let geo = pos.geometry();
-    let mut windows: Vec<Vec<Cell>> = Vec::new();
-    for w in 0..geo.window_count() as WindowId {
-        if !pos.window_live(w, attacker) {
-            continue;
-        }
-        let empties: Vec<Cell> = geo
-            .window(w)
-            .iter()
-            .copied()
-            .filter(|&c| pos.is_empty(c))
-            .collect();
-        if empties.len() < 2 {
-            return None;
-        }
-        windows.push(empties);
-    }
+    let windows = live_windows(pos, attacker, 2)?;
     let mut search = PairSearch {
         windows,
         partner: vec![Cell::MAX; rules.cells()],
