@@ -22,7 +22,7 @@ use crate::board::Position;
 use crate::error::{Error, Result};
 use crate::notation::{format_moves, parse_moves};
 use crate::rules::{Color, Rules};
-use crate::search::{Goal, Outcome, SolveOptions, solve};
+use crate::search::{Goal, Outcome, solve};
 use crate::threats;
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -254,16 +254,13 @@ pub fn harvest(
                 Kind::Win | Kind::NoWin => Goal::Win,
                 Kind::Loss => Goal::Value,
             };
-            let so = SolveOptions {
+            let so = super::solve_options(
                 goal,
-                time_limit: Some(opts.time_limit),
-                max_nodes: opts.max_nodes,
-                tt_mib: opts.tt_mib,
-                zones: opts.zones,
-                // One worker: a node limit then gives the same harvest on any machine.
-                threads: 1,
-                ..SolveOptions::default()
-            };
+                opts.time_limit,
+                opts.max_nodes,
+                opts.tt_mib,
+                opts.zones,
+            );
             let r = solve(&pos, &so)?;
             t.attempted += 1;
             t.seconds += r.seconds;

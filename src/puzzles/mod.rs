@@ -392,18 +392,35 @@ pub struct RunRow {
     pub verdict: Verdict,
 }
 
-/// Solves one puzzle.
-pub fn run_one(p: &Puzzle, opts: &RunOptions) -> Result<RunRow> {
-    let so = SolveOptions {
-        goal: p.goal,
-        time_limit: Some(opts.time_limit),
-        max_nodes: opts.max_nodes,
-        tt_mib: opts.tt_mib,
-        zones: opts.zones,
-        // One worker: the figures are per core, and node limits stay deterministic.
+/// The settings of one puzzle or harvest solve. One worker: the figures are per core, and a
+/// node limit gives the same answers on any machine.
+pub(crate) fn solve_options(
+    goal: Goal,
+    time_limit: Duration,
+    max_nodes: Option<u64>,
+    tt_mib: usize,
+    zones: bool,
+) -> SolveOptions {
+    SolveOptions {
+        goal,
+        time_limit: Some(time_limit),
+        max_nodes,
+        tt_mib,
+        zones,
         threads: 1,
         ..SolveOptions::default()
-    };
+    }
+}
+
+/// Solves one puzzle.
+pub fn run_one(p: &Puzzle, opts: &RunOptions) -> Result<RunRow> {
+    let so = solve_options(
+        p.goal,
+        opts.time_limit,
+        opts.max_nodes,
+        opts.tt_mib,
+        opts.zones,
+    );
     let r = solve(&p.position, &so)?;
     let verdict = if r.value == Outcome::Unknown {
         Verdict::Unknown
