@@ -144,6 +144,16 @@ impl Row {
     }
 }
 
+/// The start of a report's provenance table: the Markdown header and the Commit, Date and
+/// Machine rows that every report in results/ carries.
+pub fn provenance_rows(commit: &str, date: &str, machine: &Machine) -> String {
+    format!(
+        "| | |\n|---|---|\n| Commit | {commit} |\n| Date | {date} |\n\
+         | Machine | {}, {} logical CPUs (`nproc`), {} memory (MemTotal) |\n",
+        machine.model, machine.cpus, machine.memory
+    )
+}
+
 /// The machine a benchmark ran on.
 #[derive(Debug, Clone)]
 pub struct Machine {
@@ -377,14 +387,7 @@ pub fn markdown(t: &Table) -> String {
         "The issue's speed targets, solved one after another on one search thread \
          (exact value: win, loss or draw for the side to move), each with a fresh table.\n"
     );
-    let _ = writeln!(s, "| | |\n|---|---|");
-    let _ = writeln!(s, "| Commit | {} |", t.commit);
-    let _ = writeln!(s, "| Date | {} |", t.date);
-    let _ = writeln!(
-        s,
-        "| Machine | {}, {} logical CPUs (`nproc`), {} memory (MemTotal) |",
-        t.machine.model, t.machine.cpus, t.machine.memory
-    );
+    s.push_str(&provenance_rows(&t.commit, &t.date, &t.machine));
     let build = if t.optimized {
         "release (optimised)"
     } else {

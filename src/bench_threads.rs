@@ -360,14 +360,9 @@ pub fn markdown(r: &Report) -> String {
     let o = &r.options;
     let mut s = String::new();
     let _ = writeln!(s, "# c6solve: threads, table and checkpoints\n");
-    let _ = writeln!(s, "| | |\n|---|---|");
-    let _ = writeln!(s, "| Commit | {} |", r.commit);
-    let _ = writeln!(s, "| Date | {} |", r.date);
-    let _ = writeln!(
-        s,
-        "| Machine | {}, {} logical CPUs (`nproc`), {} memory (MemTotal) |",
-        r.machine.model, r.machine.cpus, r.machine.memory
-    );
+    s.push_str(&crate::bench::provenance_rows(
+        &r.commit, &r.date, &r.machine,
+    ));
     let build = if cfg!(debug_assertions) {
         "**debug: times are not meaningful, use `--release`**"
     } else {

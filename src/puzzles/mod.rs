@@ -697,14 +697,9 @@ pub fn markdown(r: &Report, command: &str) -> String {
         o.max_nodes
             .map_or(String::new(), |n| format!(" and a {n}-node limit"))
     );
-    let _ = writeln!(s, "| | |\n|---|---|");
-    let _ = writeln!(s, "| Commit | {} |", r.commit);
-    let _ = writeln!(s, "| Date | {} |", r.date);
-    let _ = writeln!(
-        s,
-        "| Machine | {}, {} logical CPUs, {} memory |",
-        r.machine.model, r.machine.cpus, r.machine.memory
-    );
+    s.push_str(&crate::bench::provenance_rows(
+        &r.commit, &r.date, &r.machine,
+    ));
     let _ = writeln!(
         s,
         "| Load (1, 5, 15 min) | before {}; after {} (other jobs share the machine) |",
