@@ -42,14 +42,19 @@ use crate::rules::Color;
 /// see the module docs) shows that `attacker` can never complete a line from `pos`. `budget`
 /// bounds the backtracking (an exhausted budget answers `false`, which is always safe).
 pub fn attacker_is_paired_off(pos: &Position, attacker: Color, budget: u32) -> bool {
+    attacker_groups(pos, attacker, budget).is_some()
+}
+
+/// The groups of the pairing strategy [`attacker_is_paired_off`] finds: disjoint sets of
+/// p + 1 empty points (pairs for p = 1), every window still live for `attacker` holding a
+/// whole one. Proof certificates carry them so the checker can test the claim itself.
+pub fn attacker_groups(pos: &Position, attacker: Color, budget: u32) -> Option<Vec<Vec<Cell>>> {
     let rules = pos.rules();
     let size = rules.p as usize + 1;
     if pos.to_move() == attacker && pos.stones_left() > rules.p {
-        return false;
+        return None;
     }
-    let Some(windows) = live_windows(pos, attacker, size) else {
-        return false;
-    };
+    let windows = live_windows(pos, attacker, size)?;
     let active = vec![true; windows.len()];
     let mut search = GroupSearch {
         windows,
@@ -59,7 +64,7 @@ pub fn attacker_is_paired_off(pos: &Position, attacker: Color, budget: u32) -> b
         size,
         budget,
     };
-    search.cover()
+    search.cover().then_some(search.members)
 }
 
 /// A stone for the defender (the side to move, the opponent of `attacker`) after which a
@@ -211,94 +216,6 @@ impl GroupSearch {
             chosen.pop();
             if found {
                 return true;
-            }
-        }
-        false
-    }
-}
-
-/// The pairs of a one-stone-a-turn pairing strategy that shows `attacker` can never complete
-/// a line from `pos`, for proof certificates to carry (their checker knows pairs, not the
-/// groups of p + 1 that [`attacker_is_paired_off`] also finds). `None` for p > 1, or when
-/// no pairing is found within `budget`.
-pub fn attacker_pairing(pos: &Position, attacker: Color, budget: u32) -> Option<Vec<(Cell, Cell)>> {
-    let rules = pos.rules();
-    if rules.p != 1 || (pos.to_move() == attacker && pos.stones_left() != 1) {
-        return None;
-    }
-    let windows = live_windows(pos, attacker, 2)?;
-    let mut search = PairSearch {
-        windows,
-        partner: vec![Cell::MAX; rules.cells()],
-        budget,
-    };
-    if !search.cover() {
-        return None;
-    }
-    let pairs = (0..rules.cells() as Cell)
-        .filter_map(|a| {
-            let b = search.partner[a as usize];
-            (b != Cell::MAX && a < b).then_some((a, b))
-        })
-        .collect();
-    Some(pairs)
-}
-
-struct PairSearch {
-    windows: Vec<Vec<Cell>>,
-    /// The other point of each chosen pair, `Cell::MAX` when a point is unpaired.
-    partner: Vec<Cell>,
-    budget: u32,
-}
-
-impl PairSearch {
-    fn covered(&self, w: &[Cell]) -> bool {
-        w.iter().any(|&a| {
-            let b = self.partner[a as usize];
-            b != Cell::MAX && w.contains(&b)
-        })
-    }
-
-    fn free_points(&self, w: &[Cell]) -> usize {
-        w.iter()
-            .filter(|&&a| self.partner[a as usize] == Cell::MAX)
-            .count()
-    }
-
-    /// Backtracking: cover the most constrained uncovered window first.
-    fn cover(&mut self) -> bool {
-        let mut pick: Option<(usize, usize)> = None;
-        for (i, w) in self.windows.iter().enumerate() {
-            if self.covered(w) {
-                continue;
-            }
-            let free = self.free_points(w);
-            if free < 2 {
-                return false;
-            }
-            if pick.is_none_or(|(_, f)| free < f) {
-                pick = Some((i, free));
-            }
-        }
-        let Some((i, _)) = pick else { return true };
-        let free: Vec<Cell> = self.windows[i]
-            .iter()
-            .copied()
-            .filter(|&a| self.partner[a as usize] == Cell::MAX)
-            .collect();
-        for (j, &a) in free.iter().enumerate() {
-            for &b in &free[j + 1..] {
-                if self.budget == 0 {
-                    return false;
-                }
-                self.budget -= 1;
-                self.partner[a as usize] = b;
-                self.partner[b as usize] = a;
-                if self.cover() {
-                    return true;
-                }
-                self.partner[a as usize] = Cell::MAX;
-                self.partner[b as usize] = Cell::MAX;
             }
         }
         false

@@ -285,7 +285,7 @@ pub fn main_line(cert: &Certificate, root: &Position) -> (Vec<Cell>, String, Vec
                 note = " (no line is left for the attacker)".into();
                 break;
             }
-            Node::Paired(_) => {
+            Node::Paired(_) | Node::Grouped(_) => {
                 note = " (a pairing strategy stops every line)".into();
                 break;
             }

@@ -285,7 +285,9 @@ fn changed_claims_and_leaves_are_rejected() {
                 let swap = match &c.parts[p].nodes[i] {
                     Node::WinNow => Node::Overwhelmed,
                     Node::Overwhelmed => Node::WinNow,
-                    Node::Replies(_) | Node::Move { .. } | Node::Paired(_) => Node::Dead,
+                    Node::Replies(_) | Node::Move { .. } | Node::Paired(_) | Node::Grouped(_) => {
+                        Node::Dead
+                    }
                     Node::Dead => Node::WinNow,
                     Node::Over => continue,
                 };
@@ -370,6 +372,69 @@ fn shrunk_pairings_are_rejected() {
         }
     }
     assert!(needed > 0 && tried > 0, "no needed pair in the samples");
+}
+
+/// True if `groups` put a whole group in every window of `pos` free of `defender` stones.
+fn groups_cover(pos: &Position, defender: Color, groups: &[Vec<u16>]) -> bool {
+    let geo = pos.geometry();
+    (0..geo.window_count() as u32).all(|w| {
+        let cells = geo.window(w);
+        cells.iter().any(|&c| pos.at(c) == Some(defender))
+            || groups.iter().any(|g| g.iter().all(|a| cells.contains(a)))
+    })
+}
+
+#[test]
+fn two_stone_draws_carry_groups_the_checker_tests() {
+    // With two stones a turn a draw's disproof ends in groups of three points (pairing.rs).
+    // The certificate carries them; the checker accepts them as they are and refuses them
+    // with a group dropped (when the rest no longer covers), a point dropped (a group of
+    // two, which Black fills in one turn), or one point in two groups.
+    let mut grouped = 0;
+    for rules in ["5,4,5,2,1", "5,5,5,2,1", "4,4,4,2,1", "6,2,4,2,2"] {
+        let (value, c) = certify(rules, "");
+        assert_eq!(value, Outcome::Draw, "{rules}");
+        assert_valid(&c, "draw");
+        for p in 0..c.parts.len() {
+            let positions = node_positions(&c, p);
+            let defender = if c.parts[p].attacker == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            for i in sampled(c.parts[p].nodes.len()) {
+                let Node::Grouped(groups) = &c.parts[p].nodes[i] else {
+                    continue;
+                };
+                let pos = positions[i].as_ref().expect("reached");
+                assert!(groups_cover(pos, defender, groups), "{rules} node {i}");
+                assert!(groups.iter().all(|g| g.len() == 3), "{rules} node {i}");
+                grouped += 1;
+                let with = |groups: Vec<Vec<u16>>| {
+                    let mut t = c.clone();
+                    t.parts[p].nodes[i] = Node::Grouped(groups);
+                    t
+                };
+                for j in 0..groups.len() {
+                    let mut fewer = groups.clone();
+                    fewer.remove(j);
+                    if !groups_cover(pos, defender, &fewer) {
+                        assert_rejected(&with(fewer), &format!("{rules}: group {j} dropped"));
+                    }
+                    let mut short = groups.clone();
+                    short[j].pop();
+                    assert_rejected(&with(short), &format!("{rules}: group {j} of two"));
+                    if groups.len() > 1 {
+                        let mut shared = groups.clone();
+                        let k = (j + 1) % groups.len();
+                        shared[k][0] = shared[j][0];
+                        assert_rejected(&with(shared), &format!("{rules}: shared point"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(grouped > 0, "no grouped node in the p = 2 samples");
 }
 
 #[test]

@@ -14,7 +14,7 @@ use super::format::{Certificate, Claim, Node, Part};
 use crate::board::{Cell, Position};
 use crate::pairing;
 use crate::rules::Color;
-use crate::search::dfpn::{Dfpn, Limits, PAIRING_BUDGET, Proof};
+use crate::search::dfpn::{Dfpn, Limits, PAIRING_BUDGET, Proof, REPLY_BUDGET};
 use crate::search::movegen;
 use crate::search::tt::Table;
 use crate::search::{Outcome, SolveReport};
@@ -143,6 +143,16 @@ fn zobrist(cells: usize) -> Vec<[u128; 2]> {
         .collect()
 }
 
+/// The certificate node of a pairing strategy: pairs when one stone a turn (the form every
+/// checker of format 1 reads), groups of p + 1 otherwise.
+fn grouped(p: u16, groups: Vec<Vec<Cell>>) -> Node {
+    if p == 1 {
+        Node::Paired(groups.into_iter().map(|g| (g[0], g[1])).collect())
+    } else {
+        Node::Grouped(groups)
+    }
+}
+
 struct Extractor<'t> {
     table: &'t Table,
     /// Reads children's numbers from the table.
@@ -217,11 +227,20 @@ impl Extractor<'_> {
                 Err(self.fail(pos, "the prover faces threats it cannot stop"))
             };
         }
-        if self.claim == Claim::NoWin
-            && me == self.attacker
-            && let Some(pairs) = pairing::attacker_pairing(pos, self.attacker, PAIRING_BUDGET)
-        {
-            return Ok(Node::Paired(pairs));
+        if self.claim == Claim::NoWin {
+            // The search claims pairings where the attacker is to move; here they are tried
+            // at every node, since a defender stone of a pairing reply (below) leads to a
+            // node where the defender may still be to move.
+            if let Some(groups) = pairing::attacker_groups(pos, self.attacker, PAIRING_BUDGET) {
+                return Ok(grouped(pos.rules().p, groups));
+            }
+            if me == self.prover
+                && pos.rules().p >= 2
+                && let Some(cell) = pairing::pairing_reply(pos, self.attacker, REPLY_BUDGET)
+            {
+                let child = self.child(pos, cell)?;
+                return Ok(Node::Move { cell, child });
+            }
         }
         let moves = movegen::generate(pos, &defence);
         if me == self.prover {

@@ -552,7 +552,11 @@ impl<'a> Checker<'a> {
                     ))
                 }
             }
-            Node::Paired(pairs) => self.check_pairs(id, pairs),
+            Node::Paired(pairs) => {
+                let groups: Vec<Vec<u16>> = pairs.iter().map(|&(a, b)| vec![a, b]).collect();
+                self.check_groups(id, &groups)
+            }
+            Node::Grouped(groups) => self.check_groups(id, groups),
             Node::Replies(list) => self.check_replies(id, list),
         }
     }
@@ -567,42 +571,56 @@ impl<'a> Checker<'a> {
         Ok(())
     }
 
-    fn check_pairs(&self, id: u32, pairs: &[(u16, u16)]) -> Result<(), String> {
+    /// A pairing (`Paired`, p = 1) or its p-stone form (`Grouped`): disjoint groups of p + 1
+    /// empty points, a whole group in every window the attacker can still fill, and an
+    /// attacker to move with at most p stones left. The defender then answers in every group
+    /// the attacker touches, which a turn of at most p stones cannot fill.
+    fn check_groups(&self, id: u32, groups: &[Vec<u16>]) -> Result<(), String> {
         let geo = self.geo;
         let attacker = self.part.attacker;
+        let size = geo.rules.p as usize + 1;
         if self.part.claim != Claim::NoWin {
             return Err(self.fail(id, "a pairing proves only that a side cannot win"));
         }
-        if geo.rules.p != 1 || (self.board.to_move == attacker && self.board.left != 1) {
-            return Err(self.fail(id, "a pairing needs the attacker to place one stone a turn"));
+        if self.board.to_move == attacker && self.board.left > geo.rules.p {
+            return Err(self.fail(
+                id,
+                format!(
+                    "a pairing needs the attacker to have at most {} stone(s) left in its turn",
+                    geo.rules.p
+                ),
+            ));
         }
-        let mut partner = vec![u16::MAX; self.board.points.len()];
-        for &(a, b) in pairs {
-            for c in [a, b] {
+        let mut group = vec![u32::MAX; self.board.points.len()];
+        for (g, members) in groups.iter().enumerate() {
+            if members.len() != size {
+                return Err(self.fail(
+                    id,
+                    format!("a group has {} points, not p + 1 = {size}", members.len()),
+                ));
+            }
+            for &c in members {
                 self.play_checked(id, c)?;
-                if partner[c as usize] != u16::MAX {
-                    return Err(self.fail(id, format!("{} is in two pairs", geo.name(c))));
+                if group[c as usize] != u32::MAX {
+                    return Err(self.fail(id, format!("{} is in two groups", geo.name(c))));
                 }
+                group[c as usize] = g as u32;
             }
-            if a == b {
-                return Err(self.fail(id, format!("{} is paired with itself", geo.name(a))));
-            }
-            partner[a as usize] = b;
-            partner[b as usize] = a;
         }
         let defender = attacker as usize ^ 1;
         for w in &geo.windows {
             if self.board.tally(w)[defender + 1] > 0 {
                 continue;
             }
-            let covered = w
-                .iter()
-                .any(|&a| partner[a as usize] != u16::MAX && w.contains(&partner[a as usize]));
+            let covered = w.iter().any(|&a| {
+                let g = group[a as usize];
+                g != u32::MAX && groups[g as usize].iter().all(|b| w.contains(b))
+            });
             if !covered {
                 let names: Vec<String> = w.iter().map(|&c| geo.name(c)).collect();
                 return Err(self.fail(
                     id,
-                    format!("no pair lies in the window {}", names.join("-")),
+                    format!("no group lies in the window {}", names.join("-")),
                 ));
             }
         }

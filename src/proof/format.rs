@@ -92,6 +92,11 @@ pub enum Node {
     /// [`Claim::NoWin`] only, one stone a turn: disjoint pairs of empty points such that
     /// every window without a defender stone contains both points of some pair.
     Paired(Vec<(u16, u16)>),
+    /// [`Claim::NoWin`] only, any number of stones a turn: disjoint groups of p + 1 empty
+    /// points such that every window without a defender stone contains a whole group, and
+    /// the attacker, if to move, has at most p stones left in its turn (the argument is in
+    /// `pairing.rs`: the defender answers each group the attacker touches).
+    Grouped(Vec<Vec<u16>>),
 }
 
 /// Why a file could not be read as a certificate.

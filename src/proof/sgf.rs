@@ -139,7 +139,9 @@ impl Writer<'_> {
                 mover.opponent()
             )),
             Node::Dead => self.comment("no line is left for the attacker"),
-            Node::Paired(_) => self.comment("a pairing strategy stops every line"),
+            Node::Paired(_) | Node::Grouped(_) => {
+                self.comment("a pairing strategy stops every line")
+            }
             Node::Over => {}
         }
     }

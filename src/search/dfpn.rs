@@ -79,7 +79,7 @@ const ZONE_STORE_ENTRIES: usize = 1 << 20;
 pub const PAIRING_BUDGET: u32 = 64;
 
 /// Backtracking steps for each defender stone tried by [`pairing::pairing_reply`].
-const REPLY_BUDGET: u32 = 16;
+pub const REPLY_BUDGET: u32 = 16;
 
 /// Node budget of the threat-space search at the root of a run.
 const ROOT_TSS_NODES: u64 = 200_000;
