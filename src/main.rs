@@ -443,10 +443,28 @@ struct TableArgs {
         allow_negative_numbers = true
     )]
     tt_size: String,
-    /// Keep each row's table in DIR/m_n_k_p_q.tt so that a retried row reuses its work
-    /// (one --tt-size file per row).
+    /// Keep each row's table in DIR/m_n_k_p_q.tt (one --tt-size file per row), checkpointed
+    /// beside it: a row stopped by Ctrl-C, a kill or its time limit continues where it was
+    /// when the same command runs again.
     #[arg(long, value_name = "DIR")]
     tt_dir: Option<String>,
+    /// Checkpoint a row solved over --tt-dir every SECS seconds.
+    #[arg(long, value_name = "SECS", requires = "tt_dir")]
+    checkpoint_every: Option<String>,
+    /// Search threads per row (default: one per core).
+    #[arg(long, value_name = "N")]
+    threads: Option<String>,
+    /// Write each proven row's certificate to DIR/m_n_k_p_q.c6proof, after the independent
+    /// checker accepted it. Proven rows without one are solved again to write it.
+    #[arg(long, value_name = "DIR", default_value = "results/certificates")]
+    certificates: String,
+    /// Write no certificates (and keep proven rows that have none).
+    #[arg(long, conflicts_with = "certificates")]
+    no_certificates: bool,
+    /// Largest disproof (no-win claim) written into a certificate, in nodes per claim; a row
+    /// with a larger one is recorded without a certificate, saying so.
+    #[arg(long, value_name = "N", default_value = "4000000")]
+    proof_max_nodes: String,
     /// The JSON table.
     #[arg(long, value_name = "FILE", default_value = "results/small-boards.json")]
     json: String,
@@ -1005,6 +1023,20 @@ fn run_table(args: TableArgs) -> Result<ExitCode, Error> {
         time_limit: parse_seconds(&args.time_limit)?,
         tt_mib: parse_tt_size(&args.tt_size)?,
         tt_dir: args.tt_dir.map(PathBuf::from),
+        checkpoint_every: args
+            .checkpoint_every
+            .as_deref()
+            .map(|t| parse_secs("--checkpoint-every", t))
+            .transpose()?,
+        threads: args
+            .threads
+            .as_deref()
+            .map(parse_threads)
+            .transpose()?
+            .unwrap_or(0),
+        cert_dir: (!args.no_certificates).then(|| PathBuf::from(&args.certificates)),
+        proof_max_nodes: parse_count("--proof-max-nodes", &args.proof_max_nodes)?,
+        interrupt: Some(interrupt_flag()),
         json: PathBuf::from(&args.json),
         md: PathBuf::from(&args.md),
         command,
@@ -1018,18 +1050,37 @@ fn run_table(args: TableArgs) -> Result<ExitCode, Error> {
         table::save(&mut rows, &opts.json, &opts.md, &opts.command)?;
     }
     let steps = table::run(&opts, |line| eprintln!("{line}"))?;
+    let mut interrupted = false;
     for s in &steps {
-        if let table::Step::Solved(r) = s {
-            println!(
+        match s {
+            table::Step::Solved(r) => println!(
                 "{} {} {} nodes {:.3} s",
                 r.rules,
                 r.value.name(),
                 r.nodes,
                 r.seconds
-            );
+            ),
+            table::Step::Interrupted { checkpoint } => {
+                interrupted = true;
+                match checkpoint {
+                    Some(ck) => eprintln!(
+                        "c6solve: interrupted; the row's work is saved in {}. Run the same \
+                         command again to continue it.",
+                        ck.display()
+                    ),
+                    None => eprintln!(
+                        "c6solve: interrupted; the row was not recorded (give --tt-dir to keep \
+                         a row's work across runs)."
+                    ),
+                }
+            }
+            _ => {}
         }
     }
     eprintln!("wrote {} and {}", args.json, args.md);
+    if interrupted {
+        return Ok(ExitCode::from(130));
+    }
     let rows = table::load(&opts.json)?;
     let mut bad = false;
     for r in rows.iter() {

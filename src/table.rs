@@ -33,10 +33,14 @@
 use crate::bench::{Machine, git_commit, utc_now};
 use crate::board::Position;
 use crate::error::{Error, Result};
+use crate::proof::{self, cert, check};
 use crate::rules::Rules;
-use crate::search::{Goal, Outcome, SolveOptions, SolveReport, solve};
+use crate::search::{Goal, Outcome, SolveOptions, SolveReport, checkpoint, open_table, solve_then};
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// The value of the empty board for Black, as the table records it.
@@ -102,8 +106,16 @@ pub struct Row {
     pub seconds: f64,
     /// Search threads used.
     pub threads: u32,
-    /// The proof certificate (path or hash); `null` until certificates exist (see `how`).
+    /// The proof certificate's file (`c6solve check FILE` re-checks it), relative to where the
+    /// table command ran; `null` for unknown rows and for proofs too large to write (`how`
+    /// says which).
     pub certificate: Option<String>,
+    /// SHA-256 of the certificate file, so a copy can be matched to the row.
+    #[serde(default)]
+    pub certificate_sha256: Option<String>,
+    /// Proof nodes in the certificate (all its parts), as the independent checker counted.
+    #[serde(default)]
+    pub certificate_nodes: Option<u64>,
     /// How the value was shown.
     pub how: String,
     /// The per-row time limit of the run that produced the row, in seconds.
@@ -144,8 +156,22 @@ pub struct TableOptions {
     pub time_limit: Duration,
     /// Transposition table size in MiB (a fresh table per row).
     pub tt_mib: usize,
-    /// Keep each row's table in `DIR/m_n_k_p_q.tt` so that a retried row reuses its work.
+    /// Keep each row's table in `DIR/m_n_k_p_q.tt`, with checkpoints beside it, so that an
+    /// interrupted or retried row continues its work instead of starting over.
     pub tt_dir: Option<PathBuf>,
+    /// Checkpoint interval of a row solved over a table file (`None`: the solver's default).
+    pub checkpoint_every: Option<Duration>,
+    /// Search workers per row (0: one per core).
+    pub threads: usize,
+    /// Write each proven row's certificate to `DIR/m_n_k_p_q.c6proof` after checking it with
+    /// the independent checker; `None` writes none.
+    pub cert_dir: Option<PathBuf>,
+    /// Largest disproof written, in nodes per claim (a larger one leaves the row without a
+    /// certificate, saying so in `how`).
+    pub proof_max_nodes: usize,
+    /// Set (by a Ctrl-C handler) to stop the row being solved; it is then left out of the
+    /// table (its checkpoint, with `tt_dir`, keeps the work) and the run ends.
+    pub interrupt: Option<Arc<AtomicBool>>,
     /// The JSON table (read, then rewritten after every row).
     pub json: PathBuf,
     /// The Markdown rendering (rewritten after every row).
@@ -479,21 +505,32 @@ pub fn merge(rows: &mut Vec<Row>, other: Vec<Row>) -> Vec<String> {
 /// What happened to one rule set in a run.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Step {
-    /// Proven in the table already: kept.
+    /// Proven in the table already (with a certificate, when the run writes them): kept.
     Kept(Value),
-    /// Unknown in the table after a limit at least as large as this run's: kept.
+    /// Unknown in the table after a limit at least as large as this run's, with no
+    /// checkpoint to continue: kept.
     KeptUnknown(f64),
     /// Solved now.
     Solved(Box<Row>),
+    /// Stopped by the interrupt flag: not recorded; the run ends here.
+    Interrupted {
+        /// The checkpoint that keeps the row's work, when the row has a table file.
+        checkpoint: Option<PathBuf>,
+    },
 }
 
 /// Runs the table: every rule set of `opts` not already settled in the JSON file is solved
 /// and both files are written after each. `progress` receives one line per rule set.
+///
+/// A proven row is kept when it has its certificate (or the run writes none); one without is
+/// solved again to write it, and must come out the same (a different value is an error, the
+/// table is left as it was). An unknown row is tried again when this run's limit is larger or
+/// its table file has a checkpoint to continue from.
 pub fn run(opts: &TableOptions, mut progress: impl FnMut(&str)) -> Result<Vec<Step>> {
     let mut rows = load(&opts.json)?;
     // Fail on unwritable files before minutes of solving.
     save(&mut rows, &opts.json, &opts.md, &opts.command)?;
-    if let Some(dir) = &opts.tt_dir {
+    for dir in [&opts.tt_dir, &opts.cert_dir].into_iter().flatten() {
         std::fs::create_dir_all(dir)
             .map_err(|e| Error::Io(format!("cannot create {}: {e}", dir.display())))?;
     }
@@ -504,12 +541,16 @@ pub fn run(opts: &TableOptions, mut progress: impl FnMut(&str)) -> Result<Vec<St
         let existing = rows.iter().position(|r| r.rules == name);
         if let Some(i) = existing {
             let r = &rows[i];
-            if r.value.is_proven() {
+            if r.value.is_proven() && (r.certificate.is_some() || opts.cert_dir.is_none()) {
                 progress(&format!("{name}: {} (kept from the table)", r.value.name()));
                 steps.push(Step::Kept(r.value));
                 continue;
             }
-            if let Some(before) = r.time_limit.filter(|&t| t >= limit) {
+            let resumable = tt_path(opts, rules).is_some_and(|t| checkpoint::path_for(&t).exists());
+            if !r.value.is_proven()
+                && !resumable
+                && let Some(before) = r.time_limit.filter(|&t| t >= limit)
+            {
                 progress(&format!(
                     "{name}: unknown (kept: tried before with {before} s, not more than now)"
                 ));
@@ -518,15 +559,39 @@ pub fn run(opts: &TableOptions, mut progress: impl FnMut(&str)) -> Result<Vec<St
             }
         }
         progress(&format!("{name}: solving (limit {limit} s)..."));
-        let row = solve_row(rules, opts)?;
+        let Some(row) = solve_row(rules, opts)? else {
+            let checkpoint = tt_path(opts, rules).map(|t| checkpoint::path_for(&t));
+            progress(&format!("{name}: interrupted"));
+            steps.push(Step::Interrupted { checkpoint });
+            break;
+        };
         progress(&format!(
-            "{name}: {} in {:.2} s, {} nodes",
+            "{name}: {} in {:.2} s, {} nodes{}",
             row.value.name(),
             row.seconds,
-            row.nodes
+            row.nodes,
+            row.certificate
+                .as_ref()
+                .map(|c| format!(", certificate {c}"))
+                .unwrap_or_default()
         ));
         match existing {
-            Some(i) => rows[i] = row.clone(),
+            Some(i) => {
+                let old = rows[i].value;
+                if old.is_proven() && row.value.is_proven() && old != row.value {
+                    return Err(Error::Io(format!(
+                        "{name}: solved again as {} but the table says {}: the table is \
+                         left as it was (this is a bug; please report it)",
+                        row.value.name(),
+                        old.name()
+                    )));
+                }
+                // A proven row solved again only for its certificate stays proven even if
+                // this run's limit was too short.
+                if row.value.is_proven() || !old.is_proven() {
+                    rows[i] = row.clone();
+                }
+            }
             None => rows.push(row.clone()),
         }
         save(&mut rows, &opts.json, &opts.md, &opts.command)?;
@@ -535,39 +600,122 @@ pub fn run(opts: &TableOptions, mut progress: impl FnMut(&str)) -> Result<Vec<St
     Ok(steps)
 }
 
-/// Solves one empty board and makes its row.
-pub fn solve_row(rules: &Rules, opts: &TableOptions) -> Result<Row> {
-    let tt_file = opts.tt_dir.as_ref().map(|d| {
-        let name = rules.to_string().replace(',', "_");
-        d.join(format!("{name}.tt"))
-    });
+/// The table file of `rules` under `--tt-dir`.
+fn tt_path(opts: &TableOptions, rules: &Rules) -> Option<PathBuf> {
+    opts.tt_dir
+        .as_ref()
+        .map(|d| d.join(format!("{}.tt", file_stem(rules))))
+}
+
+/// `m_n_k_p_q`: the rules as a file name.
+fn file_stem(rules: &Rules) -> String {
+    rules.to_string().replace(',', "_")
+}
+
+/// Solves one empty board and makes its row, with its certificate when `opts` asks for
+/// them; `None` when the interrupt flag stopped the solve.
+pub fn solve_row(rules: &Rules, opts: &TableOptions) -> Result<Option<Row>> {
     let solve_opts = SolveOptions {
         goal: Goal::Value,
         time_limit: Some(opts.time_limit),
         tt_mib: opts.tt_mib,
-        tt_file,
+        tt_file: tt_path(opts, rules),
+        threads: opts.threads,
+        checkpoint_every: opts.checkpoint_every,
+        interrupt: opts.interrupt.clone(),
         ..SolveOptions::default()
     };
+    let pos = Position::new(*rules);
     let load = load_average();
-    let report = solve(&Position::new(*rules), &solve_opts)?;
-    Ok(make_row(rules, &report, opts, load))
+    let table = open_table(&solve_opts, rules)?;
+    let want = opts.cert_dir.is_some();
+    let max = opts.proof_max_nodes;
+    let (report, certified) = solve_then(&pos, &solve_opts, table, move |pos, report, table| {
+        (want && report.value != Outcome::Unknown).then(|| {
+            let start = std::time::Instant::now();
+            cert::certify(table, pos, report, Some(max)).map(|c| (c, start.elapsed()))
+        })
+    })?;
+    if report.interrupted {
+        return Ok(None);
+    }
+    let mut row = make_row(rules, &report, opts, load);
+    if let (Some(dir), Some(certified)) = (&opts.cert_dir, certified) {
+        row.how.push(' ');
+        match certified {
+            Ok((c, took)) => {
+                let path = dir.join(format!("{}.c6proof", file_stem(rules)));
+                write_certificate(&mut row, &c, &path, took)?;
+            }
+            Err(why) => row.how.push_str(&format!("No certificate: {why}.")),
+        }
+    }
+    Ok(Some(row))
+}
+
+/// Checks `cert` with the independent checker, writes it to `path` and records it in `row`.
+/// A certificate the checker refuses is a bug in the search or the writer: it is an error,
+/// and nothing is recorded.
+fn write_certificate(
+    row: &mut Row,
+    c: &proof::Certificate,
+    path: &Path,
+    took: Duration,
+) -> Result<()> {
+    let start = std::time::Instant::now();
+    let summary = check::check(c).map_err(|e| {
+        Error::Io(format!(
+            "{}: the certificate of the {} was refused by the checker ({e}); nothing recorded",
+            row.rules,
+            row.value.name()
+        ))
+    })?;
+    let checked = start.elapsed();
+    if summary.value != Some(row.value.name()) {
+        return Err(Error::Io(format!(
+            "{}: the certificate proves {:?}, not the {} the solve found; nothing recorded",
+            row.rules,
+            summary.value,
+            row.value.name()
+        )));
+    }
+    let bytes = c.to_bytes();
+    let name = path.display().to_string();
+    std::fs::write(path, &bytes).map_err(|e| Error::Io(format!("cannot write {name}: {e}")))?;
+    row.certificate = Some(name);
+    row.certificate_sha256 = Some(format!("{:x}", Sha256::digest(&bytes)));
+    row.certificate_nodes = Some(summary.nodes as u64);
+    row.how.push_str(&format!(
+        "Certificate: {} nodes, {} bytes, extracted in {:.2} s and accepted by the independent \
+         checker in {:.2} s.",
+        summary.nodes,
+        bytes.len(),
+        took.as_secs_f64(),
+        checked.as_secs_f64()
+    ));
+    Ok(())
 }
 
 fn make_row(rules: &Rules, report: &SolveReport, opts: &TableOptions, load: String) -> Row {
     let value = Value::of(report.value);
     let limit = opts.time_limit.as_secs_f64();
-    let mut how = how(rules, value, limit, opts.tt_mib);
-    how.push_str(
-        " Certificate: none yet (the certificate module is not on this branch; \
-         `certificate` is null until it is wired in).",
-    );
+    let mut how = how(rules, value, limit, opts.tt_mib, report.threads);
+    if report.resumed {
+        how.push_str(&format!(
+            " Continued from a checkpoint ({:.0} s and {} nodes before this session; both \
+             are included in the row's totals).",
+            report.prior_seconds, report.prior_nodes
+        ));
+    }
     Row {
         rules: rules.to_string(),
         value,
-        nodes: report.nodes,
-        seconds: report.seconds,
-        threads: 1,
+        nodes: report.prior_nodes + report.nodes,
+        seconds: report.prior_seconds + report.seconds,
+        threads: report.threads as u32,
         certificate: None,
+        certificate_sha256: None,
+        certificate_nodes: None,
         how,
         time_limit: Some(limit),
         tt_mib: opts.tt_mib,
@@ -581,7 +729,7 @@ fn make_row(rules: &Rules, report: &SolveReport, opts: &TableOptions, load: Stri
 }
 
 /// How a value was shown, precisely.
-pub fn how(rules: &Rules, value: Value, limit: f64, tt_mib: usize) -> String {
+pub fn how(rules: &Rules, value: Value, limit: f64, tt_mib: usize, threads: usize) -> String {
     let pruning = if rules.p == 1 {
         "pairing strategies (Hales-Jewett pairs)"
     } else {
@@ -600,8 +748,8 @@ pub fn how(rules: &Rules, value: Value, limit: f64, tt_mib: usize) -> String {
                         win."
             .to_string(),
         Value::Unknown => format!(
-            "Not proven within the limits: {limit} s, {tt_mib} MiB table, one thread (recorded \
-             as unknown, never as a value)."
+            "Not proven within the limits: {limit} s, {tt_mib} MiB table, {threads} thread(s) \
+             (recorded as unknown, never as a value)."
         ),
     }
 }
@@ -662,8 +810,11 @@ pub fn markdown(rows: &[Row], command: &str) -> String {
          a time limit was reached sooner).\n\
          - A board and its transpose are the same game; ranges list each once, columns >= rows.\n\
          - Boards on which no line of k fits are left out of ranges (a draw without play).\n\
-         - `threads` is 1 for every row so far. `certificate` is null for every row so far: the \
-         certificate module has not landed yet; rows will be re-certified when it does.\n\
+         - `certificate` gives a proven row's proof nodes; the proof itself is the file the \
+         row's `certificate` field in the JSON names (with its SHA-256), accepted by the \
+         independent checker before it was recorded. Re-check one with `c6solve check FILE`. \
+         A draw's certificate holds two no-win proofs (Black's, then White's).\n\
+         - `threads` is the number of search workers sharing the row's table.\n\
          - Monotonicity: a win on a board is expected to stay a win on every board containing \
          it, a loss likewise, so a draw is expected to stay a draw on smaller boards. This is a \
          theorem for the weak game (White only blocks) but not for Connect(m,n,k,p,q), where \
@@ -822,13 +973,13 @@ fn families(rows: &[Row], s: &mut String) {
     for (k, p, q) in family_keys(rows) {
         s.push_str(&format!("## k = {k}, p = {p}, q = {q}\n\n"));
         s.push_str(
-            "| rules | board | value | nodes | seconds | limit (s) | threads | load | how | flags |\n\
-             |---|---|---|--:|--:|--:|--:|---|---|---|\n",
+            "| rules | board | value | nodes | seconds | limit (s) | threads | certificate | load | how | flags |\n\
+             |---|---|---|--:|--:|--:|--:|--:|---|---|---|\n",
         );
         for (r, x) in family(rows, (k, p, q)) {
             let how = r.how.split(". ").next().unwrap_or("").trim_end_matches('.');
             s.push_str(&format!(
-                "| {} | {}x{} | {} | {} | {} | {} | {} | {} | {how} | {} |\n",
+                "| {} | {}x{} | {} | {} | {} | {} | {} | {} | {} | {how} | {} |\n",
                 r.rules,
                 x.width,
                 x.height,
@@ -841,6 +992,7 @@ fn families(rows: &[Row], s: &mut String) {
                 fmt_seconds(r.seconds),
                 r.time_limit.map_or("-".into(), fmt_seconds),
                 r.threads,
+                r.certificate_nodes.map_or("-".into(), fmt_nodes),
                 r.load,
                 if r.flags.is_empty() {
                     "-".to_string()
@@ -866,7 +1018,9 @@ mod tests {
             seconds: 0.1,
             threads: 1,
             certificate: None,
-            how: how(&r, value, 60.0, 64),
+            certificate_sha256: None,
+            certificate_nodes: None,
+            how: how(&r, value, 60.0, 64, 1),
             time_limit: Some(60.0),
             tt_mib: 64,
             literature: literature(&r),

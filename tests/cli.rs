@@ -193,6 +193,29 @@ impl Drop for TempFile {
     }
 }
 
+/// A fresh directory under the system's temporary directory, removed with its contents.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let file = TempFile::new(name, b"");
+        let path = file.0.clone();
+        drop(file);
+        std::fs::create_dir(&path).expect("create a temp dir");
+        TempDir(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().expect("temp path is UTF-8")
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// A path that does not exist.
 fn missing_path() -> String {
     let p = std::env::temp_dir().join(format!("c6solve-cli-{}-missing.sgf", std::process::id()));
@@ -1390,7 +1413,9 @@ fn table_rows(path: &str) -> Vec<Map<String, Value>> {
         .collect()
 }
 
-fn run_table(json: &TempFile, md: &TempFile, extra: &[&str]) -> (String, String) {
+/// Runs `table` on `json` and `md`, writing certificates to `certs` (unless `extra` says
+/// `--no-certificates`); asserts exit 0.
+fn run_table(json: &TempFile, md: &TempFile, certs: &TempDir, extra: &[&str]) -> (String, String) {
     let mut args = vec![
         "table",
         "--json",
@@ -1400,6 +1425,9 @@ fn run_table(json: &TempFile, md: &TempFile, extra: &[&str]) -> (String, String)
         "--tt-size",
         "16",
     ];
+    if !extra.contains(&"--no-certificates") {
+        args.extend(["--certificates", certs.path()]);
+    }
     args.extend_from_slice(extra);
     let out = run(&args);
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
@@ -1417,9 +1445,11 @@ fn run_table(json: &TempFile, md: &TempFile, extra: &[&str]) -> (String, String)
 fn table_rows_shape_and_resumption() {
     let json = TempFile::new("table.json", b"[]");
     let md = TempFile::new("table.md", b"");
+    let certs = TempDir::new("certs");
     let (stdout, _) = run_table(
         &json,
         &md,
+        &certs,
         &["--rules", "3,3,3,1,1", "--rules", "4,3,3,1,1"],
     );
     assert_eq!(stdout.lines().count(), 2, "{stdout}");
@@ -1439,8 +1469,25 @@ fn table_rows_shape_and_resumption() {
         assert!(ttt[key].is_u64(), "{key}: {ttt:?}");
     }
     assert!(ttt["seconds"].is_number());
-    assert!(ttt["certificate"].is_null());
     assert!(ttt["how"].as_str().unwrap().contains("disproofs"));
+    // Each proven row names its certificate; the checker accepts it with the row's value,
+    // and the recorded hash is the file's.
+    for row in &rows {
+        let path = row["certificate"].as_str().expect("a certificate path");
+        let out = run(&["check", path]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let summary = text(&out.stdout);
+        assert!(summary.starts_with("valid:"), "{summary}");
+        let bytes = std::fs::read(path).unwrap();
+        use sha2::Digest;
+        let hash = format!("{:x}", sha2::Sha256::digest(&bytes));
+        assert_eq!(row["certificate_sha256"], hash.as_str());
+        assert!(row["certificate_nodes"].as_u64().unwrap() > 0);
+    }
+    assert!(
+        text(&run(&["check", ttt["certificate"].as_str().unwrap()]).stdout)
+            .contains("Black (to move) cannot force a win; White cannot force a win")
+    );
     assert_eq!(ttt["literature"]["value"], "draw");
     let md_text = std::fs::read_to_string(md.path()).unwrap();
     assert!(md_text.contains("| 3,3,3,1,1 | draw |"), "{md_text}");
@@ -1450,6 +1497,7 @@ fn table_rows_shape_and_resumption() {
     let (stdout, stderr) = run_table(
         &json,
         &md,
+        &certs,
         &[
             "--rules",
             "3,3,3,1,1",
@@ -1470,6 +1518,7 @@ fn table_rows_shape_and_resumption() {
     let (_, _) = run_table(
         &json,
         &md,
+        &certs,
         &["--rules", "8,8,5,1,1", "--time-limit", "0.05"],
     );
     let rows = table_rows(json.path());
@@ -1479,6 +1528,7 @@ fn table_rows_shape_and_resumption() {
     let (stdout, stderr) = run_table(
         &json,
         &md,
+        &certs,
         &["--rules", "8,8,5,1,1", "--time-limit", "0.05"],
     );
     assert!(stdout.is_empty(), "{stdout}");
@@ -1490,11 +1540,85 @@ fn table_rows_shape_and_resumption() {
 fn table_merge_takes_rows_from_another_file() {
     let a = TempFile::new("a.json", b"[]");
     let a_md = TempFile::new("a.md", b"");
-    run_table(&a, &a_md, &["--rules", "3,3,3,1,1"]);
+    let certs = TempDir::new("certs");
+    run_table(&a, &a_md, &certs, &["--rules", "3,3,3,1,1"]);
     let b = TempFile::new("b.json", b"[]");
     let b_md = TempFile::new("b.md", b"");
-    let (stdout, stderr) = run_table(&b, &b_md, &["--merge", a.path()]);
+    let (stdout, stderr) = run_table(&b, &b_md, &certs, &["--merge", a.path()]);
     assert!(stdout.is_empty(), "{stdout}");
     assert!(stderr.contains("1 rows taken"), "{stderr}");
     assert_eq!(table_rows(b.path()), table_rows(a.path()));
+}
+
+/// A proven row without a certificate (from a run with --no-certificates) is solved again to
+/// write one, keeping its value.
+#[test]
+fn table_certifies_rows_proven_without_one() {
+    let json = TempFile::new("table.json", b"[]");
+    let md = TempFile::new("table.md", b"");
+    let certs = TempDir::new("certs");
+    run_table(
+        &json,
+        &md,
+        &certs,
+        &["--rules", "5,4,4,2,1", "--no-certificates"],
+    );
+    let row = table_rows(json.path()).remove(0);
+    assert!(row["certificate"].is_null(), "{row:?}");
+    let (stdout, _) = run_table(&json, &md, &certs, &["--rules", "5,4,4,2,1"]);
+    assert!(stdout.starts_with("5,4,4,2,1 "), "{stdout}");
+    let again = table_rows(json.path()).remove(0);
+    assert_eq!(again["value"], row["value"]);
+    let path = again["certificate"].as_str().expect("a certificate now");
+    assert!(path.starts_with(certs.path()), "{path}");
+    let out = run(&["check", path]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+/// With --tt-dir a row that ran out of time leaves a checkpoint, and the same command run
+/// again continues it (the row's totals include the first session) instead of keeping the
+/// unknown.
+#[test]
+fn table_rows_continue_from_their_checkpoints() {
+    let json = TempFile::new("table.json", b"[]");
+    let md = TempFile::new("table.md", b"");
+    let certs = TempDir::new("certs");
+    let tts = TempDir::new("tts");
+    let args = [
+        "--rules",
+        "7,4,4,1,1",
+        "--tt-dir",
+        tts.path(),
+        "--threads",
+        "1",
+        "--time-limit",
+        "0.3",
+    ];
+    run_table(&json, &md, &certs, &args);
+    let first = table_rows(json.path()).remove(0);
+    assert_eq!(first["value"], "unknown", "{first:?}");
+    let ckpt = Path::new(tts.path()).join("7_4_4_1_1.tt.ckpt");
+    assert!(ckpt.exists(), "no checkpoint beside the row's table");
+    // The same limit again: continued, not kept.
+    let (_, stderr) = run_table(&json, &md, &certs, &args);
+    assert!(!stderr.contains("kept"), "{stderr}");
+    let second = table_rows(json.path()).remove(0);
+    assert!(
+        second["how"]
+            .as_str()
+            .unwrap()
+            .contains("Continued from a checkpoint")
+    );
+    assert!(
+        second["nodes"].as_u64() > first["nodes"].as_u64(),
+        "{second:?}"
+    );
+    // Finished with a larger limit: proven, checkpoint gone.
+    let mut long = args;
+    long[7] = "300";
+    run_table(&json, &md, &certs, &long);
+    let done = table_rows(json.path()).remove(0);
+    assert_eq!(done["value"], "draw", "{done:?}");
+    assert!(done["seconds"].as_f64() > first["seconds"].as_f64());
+    assert!(!ckpt.exists(), "a finished row keeps no checkpoint");
 }
