@@ -18,6 +18,7 @@
 use super::dfpn::{Dfpn, Limits, Proof};
 use super::tt::Table;
 use crate::board::Position;
+use crate::error::{Error, Result};
 use crate::rules::Color;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard};
@@ -249,16 +250,18 @@ pub struct Run<'a> {
 /// may stop them ([`Control::stop`], [`Control::interrupt`]) or park them for a checkpoint
 /// ([`Control::pause`]). The first worker to solve the root stops the others.
 ///
-/// Panics if a worker panics (a bug; the caller's thread reports it) or if two workers
-/// return contradicting proofs (which would be a bug in the search).
+/// Fails when not even one worker thread can be started (fewer than asked still search
+/// correctly). Panics if a worker panics (a bug; the caller's thread reports it) or if two
+/// workers return contradicting proofs (which would be a bug in the search).
 pub fn run_phase(
     run: Run<'_>,
     ctl: &Control,
     tick: Duration,
     mut watch: impl FnMut(&Control),
-) -> Proof {
+) -> Result<Proof> {
     ctl.rearm();
     let proofs = crossbeam::thread::scope(|s| {
+        let mut start_error = None;
         let mut handles = Vec::new();
         for i in 0..ctl.threads() {
             let mut pos = run.pos.clone();
@@ -286,19 +289,25 @@ pub fn run_phase(
                 Err(e) => {
                     // Fewer workers than asked is still a correct search.
                     ctl.worker_done();
-                    assert!(i > 0, "cannot start a search thread: {e}");
+                    if i == 0 {
+                        start_error = Some(e);
+                    }
+                    break;
                 }
             }
+        }
+        if let Some(e) = start_error {
+            return Err(Error::Io(format!("cannot start a search thread: {e}")));
         }
         while !ctl.wait_workers(tick) {
             watch(ctl);
         }
-        handles
+        Ok(handles
             .into_iter()
             .map(|h| h.join().expect("a search worker failed"))
-            .collect::<Vec<Proof>>()
+            .collect::<Vec<Proof>>())
     })
-    .expect("a search worker failed");
+    .expect("a search worker failed")?;
     let solved: Vec<Proof> = proofs
         .into_iter()
         .filter(|&p| p != Proof::Unknown)
@@ -307,7 +316,7 @@ pub fn run_phase(
         solved.windows(2).all(|w| w[0] == w[1]),
         "workers disagree on the root: {solved:?}"
     );
-    solved.first().copied().unwrap_or(Proof::Unknown)
+    Ok(solved.first().copied().unwrap_or(Proof::Unknown))
 }
 
 struct Finished<'a>(&'a Control);
@@ -349,7 +358,8 @@ mod tests {
                 pauses += 1;
             }
             c.unpause();
-        });
+        })
+        .expect("workers start");
         assert_eq!(proof, Proof::Disproven, "5,5,4,1,1 is a draw");
         assert!(ctl.nodes() > 0);
         assert!(!ctl.is_interrupted());
@@ -369,7 +379,8 @@ mod tests {
             zones: false,
             zone_bytes: 1 << 20,
         };
-        let proof = run_phase(run, &ctl, Duration::from_millis(5), |c| c.interrupt());
+        let proof = run_phase(run, &ctl, Duration::from_millis(5), |c| c.interrupt())
+            .expect("workers start");
         assert_eq!(proof, Proof::Unknown);
         assert!(ctl.is_interrupted());
     }

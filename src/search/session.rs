@@ -143,7 +143,7 @@ impl<'a> Session<'a> {
             zones: self.opts.zones,
             zone_bytes: super::zone_memory(self.opts.tt_mib) / ctl.threads(),
         };
-        let proof = parallel::run_phase(run, &ctl, TICK, |c| self.watch(c, attacker));
+        let proof = parallel::run_phase(run, &ctl, TICK, |c| self.watch(c, attacker))?;
         self.ctl = ctl;
         match self.error.take() {
             Some(e) => Err(e),
