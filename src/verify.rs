@@ -24,10 +24,9 @@ use crate::error::{Error, Result};
 use crate::notation::{format_moves, format_point, parse_moves};
 use crate::rules::{Color, Rules};
 use crate::search;
+use crate::search::LineKind;
 use crate::search::dfpn::{Dfpn, Limits, Proof};
-use crate::search::movegen;
-use crate::search::tt::{Pn, Table};
-use crate::threats;
+use crate::search::tt::Table;
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
@@ -257,64 +256,24 @@ fn verify_here(
     report
 }
 
-/// Node budget for searching again a defender stone replaced in the table.
+/// Node budget for searching again defender stones replaced in the table.
 const RESOLVE_NODES: u64 = 1_000_000;
 
 /// The defender's stones for the rest of its turn at `pos`: with `holding`, stones after which
 /// the attacker provably cannot win (read from the table, searched again if replaced);
 /// otherwise the stones with the smallest disproof number (the defence that resisted most).
 fn defence(table: &Table, attacker: Color, pos: &mut Position, holding: bool) -> Vec<Cell> {
-    let defender = attacker.opponent();
-    let probe = Dfpn::new(table, attacker, Limits::default(), 0);
-    let mut out = Vec::new();
-    while !pos.is_over() && pos.to_move() == defender {
-        let pick = if let Some(cells) = threats::winning_cells(pos, defender, pos.stones_left()) {
-            cells.first().copied()
-        } else {
-            let moves = movegen::generate(pos, &threats::defence(pos));
-            let numbers: Vec<(Pn, Pn)> =
-                moves.iter().map(|&c| probe.child_numbers(pos, c)).collect();
-            if holding {
-                moves
-                    .iter()
-                    .zip(&numbers)
-                    .find(|(_, n)| n.1 == 0)
-                    .map(|(&c, _)| c)
-                    .or_else(|| resolve_holding(table, attacker, pos, &moves))
-            } else {
-                moves
-                    .iter()
-                    .zip(&numbers)
-                    .min_by_key(|(_, n)| (n.1, std::cmp::Reverse(n.0)))
-                    .map(|(&c, _)| c)
-            }
-        };
-        let Some(c) = pick else { break };
-        out.push(c);
-        pos.play(c);
-    }
-    for _ in &out {
-        pos.undo();
-    }
-    out
-}
-
-fn resolve_holding(
-    table: &Table,
-    attacker: Color,
-    pos: &mut Position,
-    moves: &[Cell],
-) -> Option<Cell> {
-    moves.iter().copied().find(|&c| {
-        let limits = Limits {
-            max_nodes: Some(RESOLVE_NODES),
-            deadline: None,
-        };
-        pos.play(c);
-        let proof = Dfpn::new(table, attacker, limits, 0).run(pos);
-        pos.undo();
-        proof == Proof::Disproven
-    })
+    let limits = Limits {
+        max_nodes: Some(RESOLVE_NODES),
+        deadline: None,
+    };
+    let mut run = Dfpn::new(table, attacker, limits, 0);
+    let kind = if holding {
+        LineKind::Disproven
+    } else {
+        LineKind::Resisting
+    };
+    search::turn_line(&mut run, pos, kind)
 }
 
 /// The report as the one JSON object of `verify --json`.

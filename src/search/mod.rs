@@ -324,18 +324,22 @@ fn game_over_value(pos: &Position) -> Option<Outcome> {
 
 /// Which children [`turn_line`] follows.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum LineKind {
+pub(crate) enum LineKind {
     /// Children proven won for the attacker (the attacker is to move).
     Proven,
     /// Children disproven (the defender is to move and holds).
     Disproven,
-    /// The child with the smallest proof number (unsolved runs).
+    /// The child with the smallest proof number (unsolved runs, the attacker to move).
     Promising,
+    /// The child with the smallest disproof number, ties to the largest proof number: the
+    /// defence that resisted most (unsolved runs, the defender to move).
+    Resisting,
 }
 
-/// The stones the side to move plays for the rest of this turn, read from the table.
-/// A solved child missing from the table (replaced) is searched again, which is cheap.
-fn turn_line(run: &mut Dfpn<'_>, pos: &mut Position, kind: LineKind) -> Vec<Cell> {
+/// The stones the side to move plays for the rest of this turn, read from `run`'s table.
+/// A solved child missing from the table (replaced) is searched again within `run`'s limits,
+/// which is cheap.
+pub(crate) fn turn_line(run: &mut Dfpn<'_>, pos: &mut Position, kind: LineKind) -> Vec<Cell> {
     let me = pos.to_move();
     let mut line = Vec::new();
     while pos.to_move() == me
@@ -362,13 +366,22 @@ fn pick_child(run: &mut Dfpn<'_>, pos: &mut Position, kind: LineKind) -> Option<
     let wanted = |n: (tt::Pn, tt::Pn)| match kind {
         LineKind::Proven => n.0 == 0,
         LineKind::Disproven => n.1 == 0,
-        LineKind::Promising => false,
+        LineKind::Promising | LineKind::Resisting => false,
     };
-    if kind == LineKind::Promising {
-        return moves
-            .iter()
-            .copied()
-            .min_by_key(|&c| run.child_numbers(pos, c).0);
+    match kind {
+        LineKind::Promising => {
+            return moves
+                .iter()
+                .copied()
+                .min_by_key(|&c| run.child_numbers(pos, c).0);
+        }
+        LineKind::Resisting => {
+            return moves.iter().copied().min_by_key(|&c| {
+                let (pn, dn) = run.child_numbers(pos, c);
+                (dn, std::cmp::Reverse(pn))
+            });
+        }
+        _ => {}
     }
     if let Some(&c) = moves.iter().find(|&&c| wanted(run.child_numbers(pos, c))) {
         return Some(c);
