@@ -30,7 +30,7 @@
 //!
 //! Unknown rows take part in no check.
 
-use crate::bench::{Machine, git_commit, utc_now};
+use crate::bench::{Machine, git_commit, group_digits, utc_now};
 use crate::board::Position;
 use crate::error::{Error, Result};
 use crate::proof::{self, cert, check};
@@ -833,18 +833,6 @@ fn fmt_seconds(x: f64) -> String {
     }
 }
 
-fn fmt_nodes(n: u64) -> String {
-    let d = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in d.chars().enumerate() {
-        if i > 0 && (d.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
-
 /// The largest boards reached per family and the time spent.
 fn figures(rows: &[Row], s: &mut String) {
     let proven: Vec<&Row> = rows.iter().filter(|r| r.value.is_proven()).collect();
@@ -963,7 +951,7 @@ fn literature_section(rows: &[Row], s: &mut String) {
             l.value.name(),
             l.source,
             fmt_seconds(r.seconds),
-            fmt_nodes(r.nodes)
+            group_digits(r.nodes)
         ));
     }
     s.push('\n');
@@ -988,11 +976,11 @@ fn families(rows: &[Row], s: &mut String) {
                 } else {
                     "unknown".to_string()
                 },
-                fmt_nodes(r.nodes),
+                group_digits(r.nodes),
                 fmt_seconds(r.seconds),
                 r.time_limit.map_or("-".into(), fmt_seconds),
                 r.threads,
-                r.certificate_nodes.map_or("-".into(), fmt_nodes),
+                r.certificate_nodes.map_or("-".into(), group_digits),
                 r.load,
                 if r.flags.is_empty() {
                     "-".to_string()

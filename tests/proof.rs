@@ -320,6 +320,15 @@ fn changed_claims_and_leaves_are_rejected() {
     }
 }
 
+/// The defender of part `p`: the colour that is not its attacker.
+fn defender_of(c: &Certificate, p: usize) -> Color {
+    if c.parts[p].attacker == 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
 /// True if `pairs` put both points of some pair in every window of `pos` free of
 /// `defender` stones (written here with the crate's board, apart from the checker's).
 fn pairs_cover(pos: &Position, defender: Color, pairs: &[(u16, u16)]) -> bool {
@@ -344,11 +353,7 @@ fn shrunk_pairings_are_rejected() {
         assert_valid(&c, "draw");
         for p in 0..c.parts.len() {
             let positions = node_positions(&c, p);
-            let defender = if c.parts[p].attacker == 0 {
-                Color::White
-            } else {
-                Color::Black
-            };
+            let defender = defender_of(&c, p);
             for (i, pos) in positions.iter().enumerate() {
                 let Node::Paired(pairs) = &c.parts[p].nodes[i] else {
                     continue;
@@ -397,11 +402,7 @@ fn two_stone_draws_carry_groups_the_checker_tests() {
         assert_valid(&c, "draw");
         for p in 0..c.parts.len() {
             let positions = node_positions(&c, p);
-            let defender = if c.parts[p].attacker == 0 {
-                Color::White
-            } else {
-                Color::Black
-            };
+            let defender = defender_of(&c, p);
             for i in sampled(c.parts[p].nodes.len()) {
                 let Node::Grouped(groups) = &c.parts[p].nodes[i] else {
                     continue;
