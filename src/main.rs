@@ -1230,6 +1230,9 @@ fn print_report(pos: &Position, r: &SolveReport) {
     let meaning = match r.value {
         Outcome::Win => format!("{who} to move wins"),
         Outcome::Loss => format!("{} wins against any defence", who.opponent()),
+        Outcome::Draw if c6solve::search::second_player_cannot_win(pos) => {
+            "neither side can force a win; White's side by strategy stealing (q = p)".to_string()
+        }
         Outcome::Draw => "neither side can force a win".to_string(),
         Outcome::NoWin => format!("{who} cannot force a win"),
         Outcome::Unknown if r.interrupted => "interrupted before a proof".to_string(),

@@ -289,6 +289,10 @@ pub fn main_line(cert: &Certificate, root: &Position) -> (Vec<Cell>, String, Vec
                 note = " (a pairing strategy stops every line)".into();
                 break;
             }
+            Node::StrategyStealing => {
+                note = " (strategy stealing: White cannot force a win when q = p)".into();
+                break;
+            }
             _ => break,
         };
         if next.0 as usize >= pos.rules().cells() || !pos.is_empty(next.0) {

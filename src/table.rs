@@ -739,6 +739,12 @@ pub fn how(rules: &Rules, value: Value, limit: f64, tt_mib: usize, threads: usiz
         Value::Win => {
             "df-pn proof that Black forces a win (one run: the first of the two).".to_string()
         }
+        Value::Draw if rules.q == rules.p => format!(
+            "A df-pn disproof that Black wins, and strategy stealing for White (q = p: if White \
+             could force a win, Black could play that strategy after a free first turn, and an \
+             extra stone never hurts, so White cannot). The disproof pruned by {pruning}, \
+             dead-window detection and symmetry-reduced keys."
+        ),
         Value::Draw => format!(
             "Two df-pn disproofs over one table: Black cannot force a win, then White cannot \
              force a win. Disproofs pruned by {pruning}, dead-window detection and \
@@ -1141,7 +1147,10 @@ mod tests {
         assert_eq!(o["value"], "draw");
         assert!(o["nodes"].is_u64() && o["seconds"].is_f64() && o["threads"].is_u64());
         assert!(o["certificate"].is_null());
-        assert!(o["how"].as_str().unwrap().contains("disproofs"));
+        // q = p: White's side of the draw is strategy stealing; otherwise a second disproof.
+        assert!(o["how"].as_str().unwrap().contains("strategy stealing"));
+        let other = row("4,4,4,2,1", Value::Draw);
+        assert!(other.how.contains("Two df-pn disproofs"), "{}", other.how);
         let back: Vec<Row> = serde_json::from_str(&text).unwrap();
         assert_eq!(back, rows);
     }

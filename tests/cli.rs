@@ -1469,7 +1469,7 @@ fn table_rows_shape_and_resumption() {
         assert!(ttt[key].is_u64(), "{key}: {ttt:?}");
     }
     assert!(ttt["seconds"].is_number());
-    assert!(ttt["how"].as_str().unwrap().contains("disproofs"));
+    assert!(ttt["how"].as_str().unwrap().contains("strategy stealing"));
     // Each proven row names its certificate; the checker accepts it with the row's value,
     // and the recorded hash is the file's.
     for row in &rows {

@@ -592,3 +592,78 @@ fn pairing_claims_agree_with_the_oracle() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Strategy stealing.
+
+/// With q = p the solver does not search for a White win on the empty board: strategy
+/// stealing (`search::second_player_cannot_win`) rules it out. The theorem is held here to the
+/// oracle where the whole game tree is affordable (never a Black loss, and the solver's value
+/// is the oracle's), and to the search it replaces on larger boards (White's win is never
+/// proven, and disproven wherever the search finishes).
+#[test]
+fn strategy_stealing_agrees_with_oracle_and_search() {
+    use c6solve::search::dfpn::{Dfpn, Limits, Proof};
+    use c6solve::search::second_player_cannot_win;
+    use c6solve::search::tt::Table;
+    for (m, n, k, p, q) in [
+        (3, 3, 3, 1, 1),
+        (4, 3, 3, 1, 1),
+        (3, 3, 3, 2, 2),
+        (4, 3, 3, 2, 2),
+        (4, 3, 4, 2, 2),
+        (5, 2, 4, 2, 2),
+        (3, 3, 3, 3, 3),
+    ] {
+        let r = rules(m, n, k, p, q);
+        let pos = Position::new(r);
+        assert!(second_player_cannot_win(&pos), "{r}");
+        let v = oracle_value(&r, &[]);
+        assert_ne!(v, Val::Loss, "oracle: White wins the empty {r} board");
+        assert_eq!(
+            solver_value(&pos, Goal::Value, true, 1),
+            outcome_of(v),
+            "{r}"
+        );
+    }
+    let mut disproven = 0;
+    for (m, n, k, p, q) in [
+        (4, 4, 4, 1, 1),
+        (5, 4, 4, 1, 1),
+        (4, 4, 4, 2, 2),
+        (5, 4, 4, 2, 2),
+        (5, 5, 4, 2, 2),
+        (5, 5, 5, 2, 2),
+    ] {
+        let r = rules(m, n, k, p, q);
+        let table = Table::new(16).expect("a table");
+        let limits = Limits {
+            max_nodes: Some(2_000_000),
+            deadline: None,
+        };
+        let mut pos = Position::new(r);
+        let proof = Dfpn::new(&table, Color::White, limits, 0).run(&mut pos);
+        assert_ne!(
+            proof,
+            Proof::Proven,
+            "search: White wins the empty {r} board"
+        );
+        disproven += (proof == Proof::Disproven) as usize;
+    }
+    assert!(
+        disproven >= 4,
+        "the search finished only {disproven} boards"
+    );
+    // Not covered: q != p, a stone already played. With q < p White can win: 6,4,4,2,1 is a
+    // White win (found by the search, since the theorem does not apply).
+    assert!(!second_player_cannot_win(&Position::new(rules(
+        4, 4, 4, 2, 1
+    ))));
+    let lost = Position::new(rules(6, 4, 4, 2, 1));
+    assert!(!second_player_cannot_win(&lost));
+    assert_eq!(solver_value(&lost, Goal::Value, true, 1), Outcome::Loss);
+    let r = rules(4, 4, 4, 1, 1);
+    assert!(!second_player_cannot_win(
+        &Position::from_moves(r, &[0]).unwrap()
+    ));
+}

@@ -285,9 +285,11 @@ fn changed_claims_and_leaves_are_rejected() {
                 let swap = match &c.parts[p].nodes[i] {
                     Node::WinNow => Node::Overwhelmed,
                     Node::Overwhelmed => Node::WinNow,
-                    Node::Replies(_) | Node::Move { .. } | Node::Paired(_) | Node::Grouped(_) => {
-                        Node::Dead
-                    }
+                    Node::Replies(_)
+                    | Node::Move { .. }
+                    | Node::Paired(_)
+                    | Node::Grouped(_)
+                    | Node::StrategyStealing => Node::Dead,
                     Node::Dead => Node::WinNow,
                     Node::Over => continue,
                 };
@@ -436,6 +438,55 @@ fn two_stone_draws_carry_groups_the_checker_tests() {
         }
     }
     assert!(grouped > 0, "no grouped node in the p = 2 samples");
+}
+
+#[test]
+fn strategy_stealing_is_accepted_only_where_the_theorem_applies() {
+    // 4,4,4,2,2 (q = p): White's no-win part is the theorem, one node.
+    let (value, c) = certify("4,4,4,2,2", "");
+    assert_eq!(value, Outcome::Draw);
+    assert_valid(&c, "draw");
+    assert_eq!(c.parts[1].attacker, 1);
+    assert_eq!(c.parts[1].nodes, vec![Node::StrategyStealing]);
+    // Claimed for Black instead of White.
+    let mut t = c.clone();
+    t.parts[0].nodes = vec![Node::StrategyStealing];
+    assert_rejected(&t, "stealing for Black");
+    // As a win claim.
+    let mut t = c.clone();
+    t.parts[1].claim = Claim::Win;
+    assert_rejected(&t, "stealing as a win");
+    // With q != p (the header changed to q = 1), or away from the empty board.
+    let mut t = c.clone();
+    t.rules[4] = 1;
+    t.stones_left = 1;
+    assert_rejected(&t, "stealing with q = 1");
+    let (_, d) = certify("4,4,4,2,1", "");
+    assert!(!d.parts[1].nodes.contains(&Node::StrategyStealing));
+    let mut t = d.clone();
+    t.parts[1].nodes = vec![Node::StrategyStealing];
+    assert_rejected(&t, "stealing with q = 1");
+    let (_, e) = certify("4,4,4,2,2", "B2 C3");
+    let mut t = e.clone();
+    let last = t.parts.len() - 1;
+    t.parts[last].attacker = 1;
+    t.parts[last].claim = Claim::NoWin;
+    t.parts[last].nodes = vec![Node::StrategyStealing];
+    assert_rejected(&t, "stealing with stones on the board");
+    // Below the root: a node of Black's part reached after a stone.
+    let mut t = c.clone();
+    let inner = t.parts[0]
+        .nodes
+        .iter()
+        .position(|n| matches!(n, Node::Replies(_) | Node::Move { .. }))
+        .unwrap();
+    let child = match &t.parts[0].nodes[inner] {
+        Node::Replies(l) => l[0].1,
+        Node::Move { child, .. } => *child,
+        _ => unreachable!(),
+    };
+    t.parts[0].nodes[child as usize] = Node::StrategyStealing;
+    assert_rejected(&t, "stealing below the root");
 }
 
 #[test]

@@ -67,6 +67,18 @@ pub fn certify(
     };
     let mut parts = Vec::new();
     for (attacker, claim) in claims {
+        // The search did not prove this claim; the certificate names the theorem it used.
+        if claim == Claim::NoWin
+            && attacker == Color::White
+            && crate::search::second_player_cannot_win(pos)
+        {
+            parts.push(Part {
+                attacker: attacker.index() as u8,
+                claim,
+                nodes: vec![Node::StrategyStealing],
+            });
+            continue;
+        }
         let max = match claim {
             Claim::Win => None,
             Claim::NoWin => max_disproof_nodes,

@@ -557,6 +557,7 @@ impl<'a> Checker<'a> {
                 self.check_groups(id, &groups)
             }
             Node::Grouped(groups) => self.check_groups(id, groups),
+            Node::StrategyStealing => self.check_stealing(id),
             Node::Replies(list) => self.check_replies(id, list),
         }
     }
@@ -625,6 +626,30 @@ impl<'a> Checker<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Strategy stealing: White cannot force a win from the empty board when Black's first
+    /// turn is a full turn (q = p). If it could, Black would place its first stones anywhere
+    /// and then play White's winning strategy as the second player of the same game; an extra
+    /// stone never hurts its owner, so White would never complete a line first.
+    fn check_stealing(&self, id: u32) -> Result<(), String> {
+        let r = self.geo.rules;
+        let holds = self.part.claim == Claim::NoWin
+            && self.part.attacker == 1
+            && self.path.is_empty()
+            && r.q == r.p
+            && self.board.to_move == 0
+            && self.board.left == r.q
+            && self.board.points.iter().all(|&x| x == 0);
+        if holds {
+            Ok(())
+        } else {
+            Err(self.fail(
+                id,
+                "strategy stealing shows only that White cannot force a win, from the empty \
+                 board, when q = p",
+            ))
+        }
     }
 
     fn check_replies(&mut self, id: u32, list: &[(u16, u32)]) -> Result<(), String> {

@@ -97,6 +97,10 @@ pub enum Node {
     /// the attacker, if to move, has at most p stones left in its turn (the argument is in
     /// `pairing.rs`: the defender answers each group the attacker touches).
     Grouped(Vec<Vec<u16>>),
+    /// [`Claim::NoWin`] for White only, and only as the root of its part: the root is the empty
+    /// board with Black to move and q = p, where strategy stealing shows White cannot force a
+    /// win (the argument is in `search::second_player_cannot_win`).
+    StrategyStealing,
 }
 
 /// Why a file could not be read as a certificate.

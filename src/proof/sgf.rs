@@ -142,6 +142,9 @@ impl Writer<'_> {
             Node::Paired(_) | Node::Grouped(_) => {
                 self.comment("a pairing strategy stops every line")
             }
+            Node::StrategyStealing => {
+                self.comment("strategy stealing: White cannot force a win when q = p")
+            }
             Node::Over => {}
         }
     }

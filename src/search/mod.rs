@@ -11,7 +11,7 @@ pub mod ttfile;
 
 use crate::board::{Cell, Position};
 use crate::error::{Error, Result};
-use crate::rules::Rules;
+use crate::rules::{Color, Rules};
 use crate::threats;
 use dfpn::{Dfpn, Proof};
 pub use session::DEFAULT_CHECKPOINT_EVERY;
@@ -274,6 +274,22 @@ fn solve_here(
         (Outcome::Unknown, best, run.nodes)
     } else if opts.goal == Goal::Win {
         (Outcome::NoWin, first_move(&pos), s.ctl.nodes())
+    } else if second_player_cannot_win(&pos) {
+        // The second run is a theorem here. The theorem says Black holds, not how: a search of
+        // at most DRAW_LINE_NODES nodes looks for a first turn after which White provably
+        // cannot win, and shows none if it finds none.
+        let line_limits = dfpn::Limits {
+            max_nodes: Some(DRAW_LINE_NODES),
+            deadline: limits.deadline,
+        };
+        let mut run = Dfpn::new(table, me.opponent(), line_limits, 0)
+            .with_zones(opts.zones)
+            .with_zone_memory(zone_memory(opts.tt_mib), cells);
+        let mut best = turn_line(&mut run, &mut pos, LineKind::Disproven);
+        if best.len() < pos.stones_left() as usize {
+            best.clear();
+        }
+        (Outcome::Draw, best, s.ctl.nodes() + run.nodes)
     } else {
         match s.run(2, me.opponent())? {
             Proof::Proven => (Outcome::Loss, first_move(&pos), s.ctl.nodes()),
@@ -310,6 +326,30 @@ fn report(s: &Session<'_>, value: Outcome, best: Vec<Cell>, nodes: u64) -> Solve
         checkpoints: s.checkpoints,
         checkpoint: s.checkpoint_path().filter(|_| unfinished).cloned(),
     }
+}
+
+/// Node budget for finding a drawing first turn when strategy stealing proved the draw.
+const DRAW_LINE_NODES: u64 = 200_000;
+
+/// True when strategy stealing shows that White cannot force a win from `pos`: the empty
+/// board with Black to move and q = p.
+///
+/// If White had a winning strategy S, Black could place its first p stones anywhere and then
+/// play S as if it were the second player, in a game where White moves first with p stones:
+/// that is the same game, since q = p. One Black stone is always "extra" (not part of S's
+/// game); when S asks for the point it stands on, Black plays any empty point instead, and that
+/// stone becomes the extra one. An extra stone never hurts its owner (a line of k or more wins,
+/// and a stone only blocks the other side), so White, whose stones are exactly those of S's
+/// game, never completes a line before Black does: Black does not lose, against S being a win.
+/// (If the board fills first the game is a draw, still not a White win.) With q ≠ p the
+/// imagined game is a different game, and away from the empty board the stones already played
+/// break the symmetry, so neither is covered.
+pub fn second_player_cannot_win(pos: &Position) -> bool {
+    let r = pos.rules();
+    r.q == r.p
+        && pos.to_move() == Color::Black
+        && pos.stones_left() == r.q
+        && pos.empties() == r.cells()
 }
 
 /// The value of a finished game for the side to move, if it is finished.
