@@ -630,10 +630,14 @@ pub fn solve_row(rules: &Rules, opts: &TableOptions) -> Result<Option<Row>> {
     let table = open_table(&solve_opts, rules)?;
     let want = opts.cert_dir.is_some();
     let max = opts.proof_max_nodes;
+    // Writing the proof out may search children the table lost again; it gets as long as the
+    // row's time limit (at least a minute).
+    let cert_time = opts.time_limit.max(Duration::from_secs(60));
     let (report, certified) = solve_then(&pos, &solve_opts, table, move |pos, report, table| {
         (want && report.value != Outcome::Unknown).then(|| {
             let start = std::time::Instant::now();
-            cert::certify(table, pos, report, Some(max)).map(|c| (c, start.elapsed()))
+            cert::certify_by(table, pos, report, Some(max), Some(start + cert_time))
+                .map(|c| (c, start.elapsed()))
         })
     })?;
     if report.interrupted {

@@ -11,6 +11,7 @@ use c6solve::notation::parse_moves;
 use c6solve::proof::{Certificate, Claim, Node, cert, check};
 use c6solve::search::{Outcome, SolveOptions, open_table, solve_then};
 use c6solve::{Color, Position, Rules};
+use std::time::Duration;
 
 /// Solves `moves` under `rules` and returns the value and the certificate.
 fn certify(rules: &str, moves: &str) -> (Outcome, Certificate) {
@@ -508,4 +509,32 @@ fn damaged_bytes_are_refused() {
     let e = Certificate::from_bytes(&other).unwrap_err();
     assert!(e.0.contains("version"), "{e}");
     assert!(Certificate::from_bytes(b"(;FF[4]SZ[19];B[jj])").is_err());
+}
+
+#[test]
+fn writing_a_proof_out_stops_at_its_deadline() {
+    let r = Rules::parse("5,4,4,1,1").unwrap();
+    let pos = Position::new(r);
+    let opts = SolveOptions {
+        tt_mib: 16,
+        ..SolveOptions::default()
+    };
+    let table = open_table(&opts, &r).unwrap();
+    let (report, (late, in_time)) = solve_then(&pos, &opts, table, |pos, report, table| {
+        let now = std::time::Instant::now();
+        (
+            cert::certify_by(table, pos, report, None, Some(now)),
+            cert::certify_by(
+                table,
+                pos,
+                report,
+                None,
+                Some(now + Duration::from_secs(600)),
+            ),
+        )
+    })
+    .unwrap();
+    assert_eq!(report.value, Outcome::Draw);
+    assert_eq!(late.unwrap_err(), cert::NoCertificate::OutOfTime);
+    assert_valid(&in_time.expect("a certificate in time"), "draw");
 }

@@ -20,6 +20,7 @@ use crate::search::tt::Table;
 use crate::search::{Outcome, SolveReport};
 use crate::threats::{self, Defence};
 use hashbrown::HashMap;
+use std::time::Instant;
 
 /// Node budget for searching again a child that was replaced in the table.
 const RESOLVE_NODES: u64 = 20_000_000;
@@ -34,6 +35,8 @@ pub enum NoCertificate {
     /// The table did not yield a proof (a bug, or a child that could not be solved again
     /// within [`RESOLVE_NODES`]).
     Failed(String),
+    /// The deadline passed before the proof was written out.
+    OutOfTime,
 }
 
 impl std::fmt::Display for NoCertificate {
@@ -45,6 +48,10 @@ impl std::fmt::Display for NoCertificate {
                 "the disproof has more than {max} nodes (raise --proof-max-nodes)"
             ),
             NoCertificate::Failed(why) => write!(f, "the proof could not be extracted: {why}"),
+            NoCertificate::OutOfTime => f.write_str(
+                "writing the proof out took longer than allowed (children replaced in the table \
+                 had to be searched again)",
+            ),
         }
     }
 }
@@ -56,6 +63,17 @@ pub fn certify(
     pos: &Position,
     report: &SolveReport,
     max_disproof_nodes: Option<usize>,
+) -> Result<Certificate, NoCertificate> {
+    certify_by(table, pos, report, max_disproof_nodes, None)
+}
+
+/// [`certify`], giving up ([`NoCertificate::OutOfTime`]) at `deadline`.
+pub fn certify_by(
+    table: &Table,
+    pos: &Position,
+    report: &SolveReport,
+    max_disproof_nodes: Option<usize>,
+    deadline: Option<Instant>,
 ) -> Result<Certificate, NoCertificate> {
     let me = pos.to_move();
     let claims: Vec<(Color, Claim)> = match report.value {
@@ -83,7 +101,7 @@ pub fn certify(
             Claim::Win => None,
             Claim::NoWin => max_disproof_nodes,
         };
-        parts.push(extract(table, pos, attacker, claim, max)?);
+        parts.push(extract(table, pos, attacker, claim, max, deadline)?);
     }
     Ok(header(pos, parts))
 }
@@ -110,6 +128,7 @@ pub fn extract(
     attacker: Color,
     claim: Claim,
     max_nodes: Option<usize>,
+    deadline: Option<Instant>,
 ) -> Result<Part, NoCertificate> {
     let mut ex = Extractor {
         table,
@@ -124,6 +143,7 @@ pub fn extract(
         memo: HashMap::new(),
         over: None,
         max_nodes,
+        deadline,
         hash: 0,
         zobrist: zobrist(pos.rules().cells()),
     };
@@ -177,6 +197,8 @@ struct Extractor<'t> {
     /// The one node that stands for every finished game.
     over: Option<u32>,
     max_nodes: Option<usize>,
+    /// When to give up.
+    deadline: Option<Instant>,
     /// Exact hash of the stones added since the root.
     hash: u128,
     zobrist: Vec<[u128; 2]>,
@@ -209,11 +231,21 @@ impl Extractor<'_> {
         {
             return Err(NoCertificate::TooBig(max));
         }
+        if self.nodes.len().is_multiple_of(1024) && self.past_deadline() {
+            return Err(NoCertificate::OutOfTime);
+        }
         self.nodes.push(node);
         Ok(self.nodes.len() as u32 - 1)
     }
 
+    fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
     fn fail(&self, pos: &Position, why: &str) -> NoCertificate {
+        if self.past_deadline() {
+            return NoCertificate::OutOfTime;
+        }
         let moves: Vec<Cell> = pos.moves().collect();
         let line = crate::notation::format_moves(pos.rules(), &moves);
         NoCertificate::Failed(format!("{why} after '{line}'"))
@@ -313,9 +345,12 @@ impl Extractor<'_> {
             if wrong(numbers[i]) {
                 continue;
             }
+            if self.past_deadline() {
+                return None;
+            }
             let limits = Limits {
                 max_nodes: Some(RESOLVE_NODES),
-                deadline: None,
+                deadline: self.deadline,
             };
             let mut run = Dfpn::new(self.table, self.attacker, limits, 0);
             pos.play(c);
