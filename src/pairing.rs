@@ -54,6 +54,9 @@ pub fn attacker_groups(pos: &Position, attacker: Color, budget: u32) -> Option<V
     if pos.to_move() == attacker && pos.stones_left() > rules.p {
         return None;
     }
+    if !enough_points(pos, attacker, None) {
+        return None;
+    }
     let windows = live_windows(pos, attacker, size)?;
     let active = vec![true; windows.len()];
     let mut search = GroupSearch {
@@ -96,6 +99,9 @@ pub fn pairing_reply(pos: &Position, attacker: Color, budget: u32) -> Option<Cel
         budget,
     };
     for c in candidates {
+        if !enough_points(pos, attacker, Some(c)) {
+            continue;
+        }
         search.active = search.windows.iter().map(|w| !w.contains(&c)).collect();
         search.budget = budget;
         if search.cover() {
@@ -103,6 +109,57 @@ pub fn pairing_reply(pos: &Position, attacker: Color, budget: u32) -> Option<Cel
         }
     }
     None
+}
+
+/// A necessary condition for any cover by groups, tried before the search because it costs
+/// one pass over the windows: true unless the groups it would take cannot fit on the empty
+/// points. The p + 1 points of a group lie in one window, so on one line, and distinct points
+/// fix that line; a group spans at least p + 1 points of it, so it lies inside at most
+/// k - p of the line's windows. A line with w live windows therefore needs at least
+/// ceil(w / (k - p)) groups of its own, and all the groups are disjoint sets of p + 1 empty
+/// points. With `stone`, the count is for after a defender stone there: the windows through
+/// it are dead and the point is taken.
+fn enough_points(pos: &Position, attacker: Color, stone: Option<Cell>) -> bool {
+    let r = pos.rules();
+    let (k, p) = (r.k as usize, r.p as usize);
+    if k <= p {
+        return pos.live_windows(attacker) == 0;
+    }
+    let geo = pos.geometry();
+    let (m, n) = (r.width as usize, r.height as usize);
+    let mut per_line = vec![0u16; 4 * (m + n)];
+    for w in 0..geo.window_count() as WindowId {
+        if !pos.window_live(w, attacker) {
+            continue;
+        }
+        let cells = geo.window(w);
+        if stone.is_some_and(|c| cells.contains(&c)) {
+            continue;
+        }
+        per_line[line_of(cells, m, n)] += 1;
+    }
+    let groups: usize = per_line.iter().map(|&w| (w as usize).div_ceil(k - p)).sum();
+    let free = pos.empties() - stone.is_some() as usize;
+    groups * (p + 1) <= free
+}
+
+/// The line a window of at least two points lies on, as an index below 4 (m + n): its
+/// direction, then the coordinate that stays fixed along it.
+fn line_of(cells: &[Cell], m: usize, n: usize) -> usize {
+    let xy = |c: Cell| ((c as usize % m) as isize, (c as usize / m) as isize);
+    let ((x, y), (x1, y1)) = (xy(cells[0]), xy(cells[1]));
+    let (mut dx, mut dy) = (x1 - x, y1 - y);
+    if dx < 0 || (dx == 0 && dy < 0) {
+        (dx, dy) = (-dx, -dy);
+    }
+    let span = (m + n) as isize;
+    let (dir, fixed) = match (dx, dy) {
+        (1, 0) => (0, y),
+        (0, 1) => (1, x),
+        (1, 1) => (2, x - y + n as isize),
+        _ => (3, x + y),
+    };
+    (dir * span + fixed) as usize
 }
 
 /// The empty points of every window still live for `attacker`; `None` if one has fewer than
@@ -327,6 +384,79 @@ mod tests {
         // With two empty points (A1 B1 only, White on E1), D1-C1 pair it off.
         let p = pos("5,1,4,1,1", "A1 E1 B1");
         assert!(attacker_is_paired_off(&p, Color::Black, 10_000));
+    }
+
+    /// The group search with no bound tried first.
+    fn cover_found(pos: &Position, attacker: Color) -> bool {
+        let size = pos.rules().p as usize + 1;
+        let Some(windows) = live_windows(pos, attacker, size) else {
+            return false;
+        };
+        let active = vec![true; windows.len()];
+        let mut search = GroupSearch {
+            windows,
+            active,
+            group: vec![NONE; pos.rules().cells()],
+            members: Vec::new(),
+            size,
+            budget: 20_000,
+        };
+        search.cover()
+    }
+
+    #[test]
+    fn the_point_count_bound_only_rejects_boards_without_a_cover() {
+        // Empty 8x8 Connect6: 26 lines hold live windows, so 26 groups of 3 would need 78 of
+        // the 64 points.
+        let open = pos("8,8,6,2,1", "");
+        assert!(!enough_points(&open, Color::Black, None));
+        // Every cover the unbounded search finds on random positions passes the bound.
+        let mut state = 0x0B0D_u64;
+        let mut next = move |n: usize| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as usize % n
+        };
+        let (mut covers, mut rejected) = (0, 0);
+        for rules in [
+            "5,5,4,1,1",
+            "6,6,5,2,1",
+            "7,5,5,2,2",
+            "6,6,6,2,1",
+            "6,5,4,3,1",
+        ] {
+            let r = Rules::parse(rules).unwrap();
+            for _ in 0..300 {
+                let mut p = Position::new(r);
+                // Late positions, where enough windows are dead for covers to exist.
+                let stones = r.cells() - 4 - next(r.cells() / 2);
+                for _ in 0..stones {
+                    let empty: Vec<Cell> =
+                        (0..r.cells() as Cell).filter(|&c| p.is_empty(c)).collect();
+                    if p.is_over() || empty.is_empty() {
+                        break;
+                    }
+                    p.play(empty[next(empty.len())]);
+                }
+                if p.is_over() {
+                    continue;
+                }
+                for attacker in [Color::Black, Color::White] {
+                    let bound = enough_points(&p, attacker, None);
+                    if cover_found(&p, attacker) {
+                        covers += 1;
+                        assert!(bound, "{rules}: a cover the bound rejects");
+                    } else if !bound {
+                        rejected += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            covers > 20 && rejected > 20,
+            "covers {covers}, rejected {rejected}"
+        );
     }
 
     #[test]
