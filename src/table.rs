@@ -823,7 +823,10 @@ pub fn markdown(rows: &[Row], command: &str) -> String {
          - `certificate` gives a proven row's proof nodes; the proof itself is the file the \
          row's `certificate` field in the JSON names (with its SHA-256), accepted by the \
          independent checker before it was recorded. Re-check one with `c6solve check FILE`. \
-         A draw's certificate holds two no-win proofs (Black's, then White's).\n\
+         A draw's certificate holds two no-win proofs (Black's, then White's; with q = p \
+         White's is the strategy-stealing theorem, one node). Files over 16 MiB are not kept in \
+         the repository (marked \"file not kept\"): the row's command writes a new one, checked the same \
+         way, and the JSON keeps the SHA-256 of the one that was checked.\n\
          - `threads` is the number of search workers sharing the row's table.\n\
          - Monotonicity: a win on a board is expected to stay a win on every board containing \
          it, a loss likewise, so a draw is expected to stay a draw on smaller boards. This is a \
@@ -967,6 +970,16 @@ fn literature_section(rows: &[Row], s: &mut String) {
     s.push('\n');
 }
 
+/// A row's certificate column: its proof nodes, marked when the file is not on disk (too large
+/// to keep in the repository: the row still has its SHA-256).
+fn certificate_cell(r: &Row) -> String {
+    match (&r.certificate, r.certificate_nodes) {
+        (Some(path), Some(nodes)) if Path::new(path).exists() => group_digits(nodes),
+        (Some(_), Some(nodes)) => format!("{} (file not kept)", group_digits(nodes)),
+        _ => "-".into(),
+    }
+}
+
 fn families(rows: &[Row], s: &mut String) {
     for (k, p, q) in family_keys(rows) {
         s.push_str(&format!("## k = {k}, p = {p}, q = {q}\n\n"));
@@ -990,7 +1003,7 @@ fn families(rows: &[Row], s: &mut String) {
                 fmt_seconds(r.seconds),
                 r.time_limit.map_or("-".into(), fmt_seconds),
                 r.threads,
-                r.certificate_nodes.map_or("-".into(), group_digits),
+                certificate_cell(r),
                 r.load,
                 if r.flags.is_empty() {
                     "-".to_string()
