@@ -58,15 +58,7 @@ pub fn attacker_groups(pos: &Position, attacker: Color, budget: u32) -> Option<V
         return None;
     }
     let windows = live_windows(pos, attacker, size)?;
-    let active = vec![true; windows.len()];
-    let mut search = GroupSearch {
-        windows,
-        active,
-        group: vec![NONE; rules.cells()],
-        members: Vec::new(),
-        size,
-        budget,
-    };
+    let mut search = GroupSearch::new(windows, rules.cells(), size, budget);
     search.cover().then_some(search.members)
 }
 
@@ -90,14 +82,7 @@ pub fn pairing_reply(pos: &Position, attacker: Color, budget: u32) -> Option<Cel
     for w in windows.iter().filter(|w| w.len() < size) {
         candidates.retain(|c| w.contains(c));
     }
-    let mut search = GroupSearch {
-        windows,
-        active: Vec::new(),
-        group: vec![NONE; pos.rules().cells()],
-        members: Vec::new(),
-        size,
-        budget,
-    };
+    let mut search = GroupSearch::new(windows, pos.rules().cells(), size, budget);
     for c in candidates {
         if !enough_points(pos, attacker, Some(c)) {
             continue;
@@ -202,6 +187,18 @@ struct GroupSearch {
 }
 
 impl GroupSearch {
+    /// A search over `windows`, all of them to be covered, on a board of `cells` points.
+    fn new(windows: Vec<Vec<Cell>>, cells: usize, size: usize, budget: u32) -> GroupSearch {
+        GroupSearch {
+            active: vec![true; windows.len()],
+            windows,
+            group: vec![NONE; cells],
+            members: Vec::new(),
+            size,
+            budget,
+        }
+    }
+
     /// True if some group lies wholly inside the window `w`.
     fn covered(&self, w: &[Cell]) -> bool {
         w.iter().any(|&a| {
@@ -392,16 +389,7 @@ mod tests {
         let Some(windows) = live_windows(pos, attacker, size) else {
             return false;
         };
-        let active = vec![true; windows.len()];
-        let mut search = GroupSearch {
-            windows,
-            active,
-            group: vec![NONE; pos.rules().cells()],
-            members: Vec::new(),
-            size,
-            budget: 20_000,
-        };
-        search.cover()
+        GroupSearch::new(windows, pos.rules().cells(), size, 20_000).cover()
     }
 
     #[test]
