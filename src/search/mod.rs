@@ -336,9 +336,9 @@ const DRAW_LINE_NODES: u64 = 200_000;
 ///
 /// If White had a winning strategy S, Black could place its first p stones anywhere and then
 /// play S as if it were the second player, in a game where White moves first with p stones:
-/// that is the same game, since q = p. One Black stone is always "extra" (not part of S's
-/// game); when S asks for the point it stands on, Black plays any empty point instead, and that
-/// stone becomes the extra one. An extra stone never hurts its owner (a line of k or more wins,
+/// that is the same game, since q = p. Black always has p "extra" stones, not part of S's
+/// game (at first, its first turn); when S asks for a point an extra stone stands on, Black
+/// plays any empty point instead, and that stone becomes extra in its place. An extra stone never hurts its owner (a line of k or more wins,
 /// and a stone only blocks the other side), so White, whose stones are exactly those of S's
 /// game, never completes a line before Black does: Black does not lose, against S being a win.
 /// (If the board fills first the game is a draw, still not a White win.) With q ≠ p the
