@@ -54,7 +54,7 @@ pub fn attacker_groups(pos: &Position, attacker: Color, budget: u32) -> Option<V
     if pos.to_move() == attacker && pos.stones_left() > rules.p {
         return None;
     }
-    if !enough_points(pos, attacker, None) {
+    if !enough_points(pos, attacker) {
         return None;
     }
     let windows = live_windows(pos, attacker, size)?;
@@ -82,9 +82,11 @@ pub fn pairing_reply(pos: &Position, attacker: Color, budget: u32) -> Option<Cel
     for w in windows.iter().filter(|w| w.len() < size) {
         candidates.retain(|c| w.contains(c));
     }
+    // k <= p: no group fits in a window, and no reply is claimed.
+    let mut count = PointCount::new(pos, attacker)?;
     let mut search = GroupSearch::new(windows, pos.rules().cells(), size, budget);
     for c in candidates {
-        if !enough_points(pos, attacker, Some(c)) {
+        if !count.fits_after(pos, attacker, c) {
             continue;
         }
         search.active = search.windows.iter().map(|w| !w.contains(&c)).collect();
@@ -97,35 +99,84 @@ pub fn pairing_reply(pos: &Position, attacker: Color, budget: u32) -> Option<Cel
 }
 
 /// A necessary condition for any cover by groups, tried before the search because it costs
-/// one pass over the windows: true unless the groups it would take cannot fit on the empty
-/// points. The p + 1 points of a group lie in one window, so on one line, and distinct points
-/// fix that line; a group spans at least p + 1 points of it, so it lies inside at most
-/// k - p of the line's windows. A line with w live windows therefore needs at least
-/// ceil(w / (k - p)) groups of its own, and all the groups are disjoint sets of p + 1 empty
-/// points. With `stone`, the count is for after a defender stone there: the windows through
-/// it are dead and the point is taken.
-fn enough_points(pos: &Position, attacker: Color, stone: Option<Cell>) -> bool {
-    let r = pos.rules();
-    let (k, p) = (r.k as usize, r.p as usize);
-    if k <= p {
-        return pos.live_windows(attacker) == 0;
-    }
-    let geo = pos.geometry();
-    let (m, n) = (r.width as usize, r.height as usize);
-    let mut per_line = vec![0u16; 4 * (m + n)];
-    for w in 0..geo.window_count() as WindowId {
-        if !pos.window_live(w, attacker) {
-            continue;
+/// one pass over the windows: the groups it would take must fit on the empty points. The
+/// p + 1 points of a group lie in one window, so on one line, and distinct points fix that
+/// line; a group spans at least p + 1 points of it, so it lies inside at most k - p of the
+/// line's windows. A line with w live windows therefore needs at least ceil(w / (k - p))
+/// groups of its own, and all the groups are disjoint sets of p + 1 empty points.
+struct PointCount {
+    /// Live windows per line (see [`line_of`]).
+    per_line: Vec<u16>,
+    /// Windows one group can lie in: k - p.
+    reach: usize,
+    /// Points per group: p + 1.
+    size: usize,
+    /// Empty points.
+    free: usize,
+    /// The per-line counts after a defender stone (reused between stones).
+    scratch: Vec<u16>,
+}
+
+impl PointCount {
+    /// The counts of `pos`; `None` when k <= p (no group fits in a window).
+    fn new(pos: &Position, attacker: Color) -> Option<PointCount> {
+        let r = pos.rules();
+        let (k, p) = (r.k as usize, r.p as usize);
+        if k <= p {
+            return None;
         }
-        let cells = geo.window(w);
-        if stone.is_some_and(|c| cells.contains(&c)) {
-            continue;
+        let geo = pos.geometry();
+        let (m, n) = (r.width as usize, r.height as usize);
+        let mut per_line = vec![0u16; 4 * (m + n)];
+        for w in 0..geo.window_count() as WindowId {
+            if pos.window_live(w, attacker) {
+                per_line[line_of(geo.window(w), m, n)] += 1;
+            }
         }
-        per_line[line_of(cells, m, n)] += 1;
+        Some(PointCount {
+            scratch: per_line.clone(),
+            per_line,
+            reach: k - p,
+            size: p + 1,
+            free: pos.empties(),
+        })
     }
-    let groups: usize = per_line.iter().map(|&w| (w as usize).div_ceil(k - p)).sum();
-    let free = pos.empties() - stone.is_some() as usize;
-    groups * (p + 1) <= free
+
+    fn fits_counts(&self, per_line: &[u16], free: usize) -> bool {
+        let groups: usize = per_line
+            .iter()
+            .map(|&w| (w as usize).div_ceil(self.reach))
+            .sum();
+        groups * self.size <= free
+    }
+
+    /// The bound for `pos` as it is.
+    fn fits(&self) -> bool {
+        self.fits_counts(&self.per_line, self.free)
+    }
+
+    /// The bound after a defender stone on `stone`: the windows through it are dead and the
+    /// point is taken.
+    fn fits_after(&mut self, pos: &Position, attacker: Color, stone: Cell) -> bool {
+        let geo = pos.geometry();
+        let m = pos.rules().width as usize;
+        let n = pos.rules().height as usize;
+        self.scratch.copy_from_slice(&self.per_line);
+        for &w in geo.windows_of(stone) {
+            if pos.window_live(w, attacker) {
+                self.scratch[line_of(geo.window(w), m, n)] -= 1;
+            }
+        }
+        self.fits_counts(&self.scratch, self.free - 1)
+    }
+}
+
+/// [`PointCount::fits`] for `pos`, with k <= p meaning no live window may be left.
+fn enough_points(pos: &Position, attacker: Color) -> bool {
+    match PointCount::new(pos, attacker) {
+        Some(count) => count.fits(),
+        None => pos.live_windows(attacker) == 0,
+    }
 }
 
 /// The line a window of at least two points lies on, as an index below 4 (m + n): its
@@ -397,7 +448,7 @@ mod tests {
         // Empty 8x8 Connect6: 26 lines hold live windows, so 26 groups of 3 would need 78 of
         // the 64 points.
         let open = pos("8,8,6,2,1", "");
-        assert!(!enough_points(&open, Color::Black, None));
+        assert!(!enough_points(&open, Color::Black));
         // Every cover the unbounded search finds on random positions passes the bound.
         let mut state = 0x0B0D_u64;
         let mut next = move |n: usize| {
@@ -431,7 +482,7 @@ mod tests {
                     continue;
                 }
                 for attacker in [Color::Black, Color::White] {
-                    let bound = enough_points(&p, attacker, None);
+                    let bound = enough_points(&p, attacker);
                     if cover_found(&p, attacker) {
                         covers += 1;
                         assert!(bound, "{rules}: a cover the bound rejects");
