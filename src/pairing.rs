@@ -75,7 +75,14 @@ pub fn pairing_reply(pos: &Position, attacker: Color, budget: u32) -> Option<Cel
         return None;
     }
     let size = pos.rules().p as usize + 1;
-    let windows = live_windows(pos, attacker, 0)?;
+    let geo = pos.geometry();
+    let (windows, ids) = live_windows_with_ids(pos, attacker);
+    // Where each board window sits in `windows` (NONE: dead), to switch off the windows a
+    // candidate stone kills without scanning them all.
+    let mut slot = vec![NONE; geo.window_count()];
+    for (i, &w) in ids.iter().enumerate() {
+        slot[w as usize] = i as u32;
+    }
     let mut candidates: Vec<Cell> = windows.iter().flatten().copied().collect();
     candidates.sort_unstable();
     candidates.dedup();
@@ -83,13 +90,18 @@ pub fn pairing_reply(pos: &Position, attacker: Color, budget: u32) -> Option<Cel
         candidates.retain(|c| w.contains(c));
     }
     // k <= p: no group fits in a window, and no reply is claimed.
-    let mut count = PointCount::new(pos, attacker)?;
+    let count = PointCount::new(pos, attacker)?;
     let mut search = GroupSearch::new(windows, pos.rules().cells(), size, budget);
     for c in candidates {
         if !count.fits_after(pos, attacker, c) {
             continue;
         }
-        search.active = search.windows.iter().map(|w| !w.contains(&c)).collect();
+        search.active.fill(true);
+        for &w in geo.windows_of(c) {
+            if let Some(&i) = slot.get(w as usize).filter(|&&i| i != NONE) {
+                search.active[i as usize] = false;
+            }
+        }
         search.budget = budget;
         if search.cover() {
             return Some(c);
@@ -113,8 +125,8 @@ struct PointCount {
     size: usize,
     /// Empty points.
     free: usize,
-    /// The per-line counts after a defender stone (reused between stones).
-    scratch: Vec<u16>,
+    /// Groups the lines need together: the sum of ceil(w / reach) over `per_line`.
+    groups: usize,
 }
 
 impl PointCount {
@@ -133,41 +145,48 @@ impl PointCount {
                 per_line[line_of(geo.window(w), m, n)] += 1;
             }
         }
+        let reach = k - p;
+        let groups = per_line.iter().map(|&w| (w as usize).div_ceil(reach)).sum();
         Some(PointCount {
-            scratch: per_line.clone(),
             per_line,
-            reach: k - p,
+            reach,
             size: p + 1,
             free: pos.empties(),
+            groups,
         })
-    }
-
-    fn fits_counts(&self, per_line: &[u16], free: usize) -> bool {
-        let groups: usize = per_line
-            .iter()
-            .map(|&w| (w as usize).div_ceil(self.reach))
-            .sum();
-        groups * self.size <= free
     }
 
     /// The bound for `pos` as it is.
     fn fits(&self) -> bool {
-        self.fits_counts(&self.per_line, self.free)
+        self.groups * self.size <= self.free
     }
 
     /// The bound after a defender stone on `stone`: the windows through it are dead and the
-    /// point is taken.
-    fn fits_after(&mut self, pos: &Position, attacker: Color, stone: Cell) -> bool {
+    /// point is taken. Only the (at most four) lines through the stone change, so only
+    /// their share of the group count is worked out again.
+    fn fits_after(&self, pos: &Position, attacker: Color, stone: Cell) -> bool {
         let geo = pos.geometry();
         let m = pos.rules().width as usize;
         let n = pos.rules().height as usize;
-        self.scratch.copy_from_slice(&self.per_line);
+        // (line, live windows the stone kills on it)
+        let mut killed: [(usize, u16); 4] = [(usize::MAX, 0); 4];
         for &w in geo.windows_of(stone) {
-            if pos.window_live(w, attacker) {
-                self.scratch[line_of(geo.window(w), m, n)] -= 1;
+            if !pos.window_live(w, attacker) {
+                continue;
             }
+            let line = line_of(geo.window(w), m, n);
+            let slot = killed
+                .iter()
+                .position(|&(l, _)| l == line || l == usize::MAX)
+                .expect("a point lies on at most four lines");
+            killed[slot] = (line, killed[slot].1 + 1);
         }
-        self.fits_counts(&self.scratch, self.free - 1)
+        let mut groups = self.groups;
+        for &(line, dead) in killed.iter().filter(|&&(l, _)| l != usize::MAX) {
+            let w = self.per_line[line] as usize;
+            groups -= w.div_ceil(self.reach) - (w - dead as usize).div_ceil(self.reach);
+        }
+        groups * self.size <= self.free - 1
     }
 }
 
@@ -201,24 +220,24 @@ fn line_of(cells: &[Cell], m: usize, n: usize) -> usize {
 /// The empty points of every window still live for `attacker`; `None` if one has fewer than
 /// `min` of them.
 fn live_windows(pos: &Position, attacker: Color, min: usize) -> Option<Vec<Vec<Cell>>> {
+    let (windows, _) = live_windows_with_ids(pos, attacker);
+    windows.iter().all(|w| w.len() >= min).then_some(windows)
+}
+
+/// The empty points of every window still live for `attacker`, and each one's window id.
+fn live_windows_with_ids(pos: &Position, attacker: Color) -> (Vec<Vec<Cell>>, Vec<WindowId>) {
     let geo = pos.geometry();
     let mut windows: Vec<Vec<Cell>> = Vec::new();
+    let mut ids = Vec::new();
     for w in 0..geo.window_count() as WindowId {
         if !pos.window_live(w, attacker) {
             continue;
         }
-        let empties: Vec<Cell> = geo
-            .window(w)
-            .iter()
-            .copied()
-            .filter(|&c| pos.is_empty(c))
-            .collect();
-        if empties.len() < min {
-            return None;
-        }
-        windows.push(empties);
+        let empties = geo.window(w).iter().copied().filter(|&c| pos.is_empty(c));
+        windows.push(empties.collect());
+        ids.push(w);
     }
-    Some(windows)
+    (windows, ids)
 }
 
 /// No group.
