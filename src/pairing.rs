@@ -186,7 +186,8 @@ impl PointCount {
             let w = self.per_line[line] as usize;
             groups -= w.div_ceil(self.reach) - (w - dead as usize).div_ceil(self.reach);
         }
-        groups * self.size <= self.free - 1
+        // The stone takes one of the free points: `groups * size <= free - 1`.
+        groups * self.size < self.free
     }
 }
 
