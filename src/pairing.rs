@@ -219,26 +219,31 @@ fn line_of(cells: &[Cell], m: usize, n: usize) -> usize {
 }
 
 /// The empty points of every window still live for `attacker`; `None` if one has fewer than
-/// `min` of them.
+/// `min` of them (found at the first such window).
 fn live_windows(pos: &Position, attacker: Color, min: usize) -> Option<Vec<Vec<Cell>>> {
-    let (windows, _) = live_windows_with_ids(pos, attacker);
-    windows.iter().all(|w| w.len() >= min).then_some(windows)
+    live_window_empties(pos, attacker)
+        .map(|(_, empties)| (empties.len() >= min).then_some(empties))
+        .collect()
 }
 
 /// The empty points of every window still live for `attacker`, and each one's window id.
 fn live_windows_with_ids(pos: &Position, attacker: Color) -> (Vec<Vec<Cell>>, Vec<WindowId>) {
-    let geo = pos.geometry();
-    let mut windows: Vec<Vec<Cell>> = Vec::new();
-    let mut ids = Vec::new();
-    for w in 0..geo.window_count() as WindowId {
-        if !pos.window_live(w, attacker) {
-            continue;
-        }
-        let empties = geo.window(w).iter().copied().filter(|&c| pos.is_empty(c));
-        windows.push(empties.collect());
-        ids.push(w);
-    }
+    let (ids, windows) = live_window_empties(pos, attacker).unzip();
     (windows, ids)
+}
+
+/// Each window still live for `attacker` with its empty points, in window order.
+fn live_window_empties(
+    pos: &Position,
+    attacker: Color,
+) -> impl Iterator<Item = (WindowId, Vec<Cell>)> + '_ {
+    let geo = pos.geometry();
+    (0..geo.window_count() as WindowId)
+        .filter(move |&w| pos.window_live(w, attacker))
+        .map(move |w| {
+            let empties = geo.window(w).iter().copied().filter(|&c| pos.is_empty(c));
+            (w, empties.collect())
+        })
 }
 
 /// No group.
