@@ -881,6 +881,35 @@ mod tests {
     }
 
     #[test]
+    fn null_moves_back_off_when_they_cost_more_than_they_prune() {
+        let allowed = |t: &mut Throttle, chances: u64| (0..chances).filter(|_| t.allow()).count();
+        // Every try a success that pays for itself: always tried.
+        let mut paying = Throttle::default();
+        for _ in 0..1000 {
+            assert!(paying.allow());
+            paying.record(true);
+            paying.spent += 20;
+            paying.saved += 30;
+        }
+        // Successes that cost more than they prune: past the credit only one chance in
+        // BACK_OFF^2 is taken, however often they succeed.
+        let mut costly = Throttle {
+            tries: 1000,
+            hits: 1000,
+            saved: 100,
+            spent: NULL_COST * (100 + NULL_CREDIT) + 1,
+            ..Throttle::default()
+        };
+        assert_eq!(allowed(&mut costly, 64 * 10), 10);
+        // Cheap but failing: the hit-rate back-off (one chance in BACK_OFF).
+        let mut failing = Throttle {
+            tries: 1000,
+            ..Throttle::default()
+        };
+        assert_eq!(allowed(&mut failing, 8 * 10), 10);
+    }
+
+    #[test]
     fn forcing_stones_end_the_turn_with_p_threats() {
         // Black has a live three on row 10 and one stone left: J10 makes a live four (two
         // threats, both White stones forced); A1 makes nothing.
