@@ -22,6 +22,8 @@ pub struct Geometry {
     pub rules: Rules,
     /// Flattened window cells: window `w` is `win_cells[w*k .. (w+1)*k]`.
     win_cells: Vec<Cell>,
+    /// The line each window lies on (see [`Geometry::line`]).
+    win_line: Vec<u32>,
     /// Per cell, the windows that contain it (`cell_wins[cell_off[c]..cell_off[c+1]]`).
     cell_wins: Vec<WindowId>,
     cell_off: Vec<u32>,
@@ -52,7 +54,8 @@ impl Geometry {
         let (w, h, k) = (rules.width as i32, rules.height as i32, rules.k as i32);
         let cells = rules.cells();
         let mut win_cells = Vec::new();
-        for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+        let mut win_line = Vec::new();
+        for (dir, (dx, dy)) in [(1, 0), (0, 1), (1, 1), (1, -1)].into_iter().enumerate() {
             for y in 0..h {
                 for x in 0..w {
                     let (ex, ey) = (x + dx * (k - 1), y + dy * (k - 1));
@@ -62,6 +65,14 @@ impl Geometry {
                     for i in 0..k {
                         win_cells.push(((y + dy * i) * w + x + dx * i) as Cell);
                     }
+                    // The coordinate that stays fixed along the direction.
+                    let fixed = match dir {
+                        0 => y,
+                        1 => x,
+                        2 => x - y + h,
+                        _ => x + y,
+                    };
+                    win_line.push((dir as i32 * (w + h) + fixed) as u32);
                 }
             }
         }
@@ -107,6 +118,7 @@ impl Geometry {
             rules,
             inverse,
             win_cells,
+            win_line,
             cell_wins,
             cell_off,
             zobrist,
@@ -125,6 +137,18 @@ impl Geometry {
     pub fn window(&self, w: WindowId) -> &[Cell] {
         let k = self.rules.k as usize;
         &self.win_cells[w as usize * k..(w as usize + 1) * k]
+    }
+
+    /// The line window `w` lies on: its direction, then the coordinate that stays fixed along
+    /// it, as an index below [`Geometry::line_count`]. Windows on one line share it.
+    #[inline]
+    pub fn line(&self, w: WindowId) -> usize {
+        self.win_line[w as usize] as usize
+    }
+
+    /// Bound on [`Geometry::line`]: 4 (m + n).
+    pub fn line_count(&self) -> usize {
+        4 * (self.rules.width as usize + self.rules.height as usize)
     }
 
     /// The windows through `cell`.

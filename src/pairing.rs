@@ -98,7 +98,8 @@ pub fn pairing_reply(pos: &Position, attacker: Color, budget: u32) -> Option<Cel
         }
         search.active.fill(true);
         for &w in geo.windows_of(c) {
-            if let Some(&i) = slot.get(w as usize).filter(|&&i| i != NONE) {
+            let i = slot[w as usize];
+            if i != NONE {
                 search.active[i as usize] = false;
             }
         }
@@ -117,7 +118,7 @@ pub fn pairing_reply(pos: &Position, attacker: Color, budget: u32) -> Option<Cel
 /// line's windows. A line with w live windows therefore needs at least ceil(w / (k - p))
 /// groups of its own, and all the groups are disjoint sets of p + 1 empty points.
 struct PointCount {
-    /// Live windows per line (see [`line_of`]).
+    /// Live windows per line (see [`Geometry::line`](crate::board::Geometry::line)).
     per_line: Vec<u16>,
     /// Windows one group can lie in: k - p.
     reach: usize,
@@ -138,11 +139,10 @@ impl PointCount {
             return None;
         }
         let geo = pos.geometry();
-        let (m, n) = (r.width as usize, r.height as usize);
-        let mut per_line = vec![0u16; 4 * (m + n)];
+        let mut per_line = vec![0u16; geo.line_count()];
         for w in 0..geo.window_count() as WindowId {
             if pos.window_live(w, attacker) {
-                per_line[line_of(geo.window(w), m, n)] += 1;
+                per_line[geo.line(w)] += 1;
             }
         }
         let reach = k - p;
@@ -166,15 +166,13 @@ impl PointCount {
     /// their share of the group count is worked out again.
     fn fits_after(&self, pos: &Position, attacker: Color, stone: Cell) -> bool {
         let geo = pos.geometry();
-        let m = pos.rules().width as usize;
-        let n = pos.rules().height as usize;
         // (line, live windows the stone kills on it)
         let mut killed: [(usize, u16); 4] = [(usize::MAX, 0); 4];
         for &w in geo.windows_of(stone) {
             if !pos.window_live(w, attacker) {
                 continue;
             }
-            let line = line_of(geo.window(w), m, n);
+            let line = geo.line(w);
             let slot = killed
                 .iter()
                 .position(|&(l, _)| l == line || l == usize::MAX)
@@ -197,25 +195,6 @@ fn enough_points(pos: &Position, attacker: Color) -> bool {
         Some(count) => count.fits(),
         None => pos.live_windows(attacker) == 0,
     }
-}
-
-/// The line a window of at least two points lies on, as an index below 4 (m + n): its
-/// direction, then the coordinate that stays fixed along it.
-fn line_of(cells: &[Cell], m: usize, n: usize) -> usize {
-    let xy = |c: Cell| ((c as usize % m) as isize, (c as usize / m) as isize);
-    let ((x, y), (x1, y1)) = (xy(cells[0]), xy(cells[1]));
-    let (mut dx, mut dy) = (x1 - x, y1 - y);
-    if dx < 0 || (dx == 0 && dy < 0) {
-        (dx, dy) = (-dx, -dy);
-    }
-    let span = (m + n) as isize;
-    let (dir, fixed) = match (dx, dy) {
-        (1, 0) => (0, y),
-        (0, 1) => (1, x),
-        (1, 1) => (2, x - y + n as isize),
-        _ => (3, x + y),
-    };
-    (dir * span + fixed) as usize
 }
 
 /// The empty points of every window still live for `attacker`; `None` if one has fewer than
@@ -521,6 +500,36 @@ mod tests {
             covers > 20 && rejected > 20,
             "covers {covers}, rejected {rejected}"
         );
+    }
+
+    #[test]
+    fn window_lines_group_exactly_the_collinear_windows() {
+        // The point count sums over lines: two windows must share a line index exactly when
+        // they lie on one geometric line (same direction, same invariant coordinate).
+        for rules in [
+            "7,6,5,2,1",
+            "6,9,4,1,1",
+            "8,8,6,2,2",
+            "5,1,3,1,1",
+            "1,5,3,1,1",
+        ] {
+            let geo = crate::board::Geometry::new(Rules::parse(rules).unwrap());
+            let m = geo.rules.width as i64;
+            let mut seen: Vec<((i64, i64, i64), usize)> = Vec::new();
+            for w in 0..geo.window_count() as WindowId {
+                let cells = geo.window(w);
+                let xy = |c: Cell| (c as i64 % m, c as i64 / m);
+                let ((x0, y0), (x1, y1)) = (xy(cells[0]), xy(cells[1]));
+                let (dx, dy) = (x1 - x0, y1 - y0);
+                let line = (dx, dy, dy * x0 - dx * y0);
+                let index = geo.line(w);
+                assert!(index < geo.line_count(), "{rules}");
+                for &(other, other_index) in &seen {
+                    assert_eq!(other == line, other_index == index, "{rules}: window {w}");
+                }
+                seen.push((line, index));
+            }
+        }
     }
 
     #[test]
