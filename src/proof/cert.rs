@@ -336,6 +336,17 @@ impl Extractor<'_> {
         if let Some(i) = numbers.iter().position(|&n| good(n)) {
             return Some(moves[i]);
         }
+        // A no-win the search took from the prover's own forcing win (see
+        // `Dfpn::defender_wins`): that proof is stored with the sides swapped.
+        if self.claim == Claim::NoWin {
+            let swapped = Dfpn::new(self.table, self.prover, Limits::default(), 0);
+            if let Some(&c) = moves
+                .iter()
+                .find(|&&c| swapped.child_numbers(pos, c).0 == 0)
+            {
+                return Some(c);
+            }
+        }
         // Replaced in the table: search again the children not known to go the other way.
         let wrong = |(pn, dn): (u32, u32)| match self.claim {
             Claim::Win => dn == 0,

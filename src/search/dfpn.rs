@@ -57,6 +57,10 @@ pub struct Dfpn<'t> {
     probes: Throttle,
     /// Back-off of the null-move searches at defender nodes.
     null_moves: Throttle,
+    /// Back-off of the threat-space probes for the defender (see [`Dfpn::defender_wins`]).
+    counter_probes: Throttle,
+    /// Nodes those probes have taken.
+    counter_spent: u64,
     /// The solve's shared counters and flags when this searcher is one of its workers.
     ctl: Option<&'t Control>,
     /// Part of `nodes` already added to the shared counter.
@@ -105,8 +109,16 @@ impl<'t> Dfpn<'t> {
             use_zones: false,
             zones: ZoneStore::new(ZONE_STORE_ENTRIES),
             sub_limit: None,
-            probes: Throttle::default(),
+            probes: Throttle {
+                rare: RARE_PROBES,
+                ..Throttle::default()
+            },
             null_moves: Throttle::default(),
+            counter_probes: Throttle {
+                rare: RARE_PROBES,
+                ..Throttle::default()
+            },
+            counter_spent: 0,
             ctl: None,
             flushed: nodes,
             root: [0; 2],
@@ -316,6 +328,44 @@ impl<'t> Dfpn<'t> {
         proved
     }
 
+    /// True if the defender is proved to force a win of its own from `pos`, so that the
+    /// attacker cannot: the table holds that proof (from a run or probe with the sides
+    /// swapped, such as the other run of the same solve), or, at a new node with the defender
+    /// to move, a threat-space probe with the sides swapped finds it. Disproofs on the small
+    /// boards are full of attacker stones that hand the defender a forcing win; without this
+    /// each of them needs a holding strategy found by the main search. The probe backs off
+    /// like the attacker's (see [`Throttle`]).
+    fn defender_wins(&mut self, pos: &mut Position, seen: bool) -> bool {
+        let defender = self.attacker.opponent();
+        if self
+            .tt
+            .probe(key_for(pos, defender))
+            .is_some_and(|e| e.pn == 0)
+        {
+            return true;
+        }
+        let affordable = self.counter_spent <= COUNTER_CREDIT + self.nodes / COUNTER_SHARE;
+        // One stone a turn: no row is a loss for Black (q = p), and on 8,4,4,1,1 the probes
+        // cost a fifth more time for nothing.
+        let useful = pos.rules().p >= 2;
+        if seen || !useful || pos.to_move() != defender || !affordable {
+            return false;
+        }
+        if !self.counter_probes.allow() {
+            return false;
+        }
+        let limits = Limits {
+            max_nodes: None,
+            deadline: self.limits.deadline,
+        };
+        let mut probe = Dfpn::new(self.tt, defender, limits, self.nodes);
+        let won = probe.tss_proves(pos, PROBE_TSS_NODES);
+        self.counter_spent += probe.nodes - self.nodes;
+        self.nodes = probe.nodes;
+        self.counter_probes.record(won);
+        won
+    }
+
     /// Multiple iterative deepening at one node: search until its proof number reaches
     /// `th_pn` or its disproof number `th_dn`. Returns and stores the node's numbers; in
     /// [`Mode::Tss`] a proven node is also stored under its main-search key, with its zone
@@ -340,6 +390,10 @@ impl<'t> Dfpn<'t> {
                 self.zones.put(key, &zone, pos, pos.canonical_symmetry());
             }
             return nums;
+        }
+        if mode == Mode::Main && self.defender_wins(pos, seen) {
+            self.store(pos, key, (INF, 0), 1, mode);
+            return (INF, 0);
         }
         if or && mode == Mode::Main && !seen && self.tss_proves(pos, PROBE_TSS_NODES) {
             return (0, INF);
@@ -663,10 +717,22 @@ struct Throttle {
     spent: u64,
     /// Defender moves the successes pruned (null moves only).
     saved: u64,
+    /// Tries per success past which only every `BACK_OFF`²-th chance is taken (0: never).
+    rare: u64,
 }
 
 /// See [`Throttle`].
 const BACK_OFF: u64 = 8;
+
+/// Tries per success of the threat-space probes past which only every `BACK_OFF`²-th
+/// chance is taken.
+const RARE_PROBES: u64 = 16;
+
+/// Nodes the defender's threat-space probes may take before they count against the search.
+const COUNTER_CREDIT: u64 = 4096;
+
+/// Past the credit, the defender's probes take at most one node in this many.
+const COUNTER_SHARE: u64 = 32;
 
 /// Null-move search nodes allowed per defender move pruned, before backing off.
 const NULL_COST: u64 = 1;
@@ -679,7 +745,8 @@ impl Throttle {
         self.chances += 1;
         let hits_pay = self.tries < BACK_OFF * (self.hits + 1);
         let cost_pays = self.spent <= NULL_COST * (self.saved + NULL_CREDIT);
-        if !cost_pays {
+        let rare = self.rare > 0 && self.tries >= self.rare * (self.hits + 1);
+        if !cost_pays || rare {
             return self.chances.is_multiple_of(BACK_OFF * BACK_OFF);
         }
         hits_pay || self.chances.is_multiple_of(BACK_OFF)
@@ -907,6 +974,59 @@ mod tests {
             ..Throttle::default()
         };
         assert_eq!(allowed(&mut failing, 8 * 10), 10);
+    }
+
+    #[test]
+    fn probes_back_off_further_when_they_rarely_succeed() {
+        let allowed = |t: &mut Throttle, chances: u64| (0..chances).filter(|_| t.allow()).count();
+        // One success in 100 tries: past RARE_PROBES tries per success, one chance in 64.
+        let mut rare = Throttle {
+            tries: 1000,
+            hits: 10,
+            rare: RARE_PROBES,
+            ..Throttle::default()
+        };
+        assert_eq!(allowed(&mut rare, 64 * 10), 10);
+        // One in ten: the ordinary back-off, one chance in 8.
+        let mut some = Throttle {
+            tries: 1000,
+            hits: 100,
+            rare: RARE_PROBES,
+            ..Throttle::default()
+        };
+        assert_eq!(allowed(&mut some, 8 * 10), 10);
+    }
+
+    /// Connect(6,6,4,2,1) is a loss for Black: after some of Black's first stones White's
+    /// forcing win is found by the defender's probe alone, and each one it claims is a White
+    /// win by a search of its own (White as the attacker, no zones). A proof stored by that
+    /// search is then read from the table by a Black run, without a probe.
+    #[test]
+    fn the_defenders_forcing_wins_disprove_the_attacker() {
+        let rules = Rules::new(6, 6, 4, 2, 1).unwrap();
+        let mut claimed = 0;
+        for cell in 0..rules.cells() as Cell {
+            let mut pos = Position::new(rules);
+            pos.play(cell);
+            let table = Table::new(16).unwrap();
+            let mut black = Dfpn::new(&table, Color::Black, Limits::default(), 0);
+            if !black.defender_wins(&mut pos, false) {
+                continue;
+            }
+            claimed += 1;
+            let other = Table::new(16).unwrap();
+            let mut white = Dfpn::new(&other, Color::White, Limits::default(), 0);
+            assert_eq!(white.run(&mut pos), Proof::Proven, "after {cell}");
+            let mut black = Dfpn::new(&other, Color::Black, Limits::default(), 0);
+            assert!(
+                black.defender_wins(&mut pos, true),
+                "stored proof after {cell}"
+            );
+        }
+        assert!(
+            claimed > 0,
+            "no first stone gave White a forcing win the probe finds"
+        );
     }
 
     #[test]
