@@ -538,3 +538,37 @@ fn writing_a_proof_out_stops_at_its_deadline() {
     assert_eq!(late.unwrap_err(), cert::NoCertificate::OutOfTime);
     assert_valid(&in_time.expect("a certificate in time"), "draw");
 }
+
+/// "Black wins?" on Connect(6,6,4,2,1) is a no-win because White wins: the search settles
+/// White's nodes with White's own forcing wins (stored with the sides swapped), and the
+/// certificate of the no-win claim follows them down to White's winning lines (a line it
+/// completes, or threats Black cannot stop).
+#[test]
+fn a_no_win_can_rest_on_the_defenders_own_win() {
+    use c6solve::search::Goal;
+    let r = Rules::parse("6,6,4,2,1").unwrap();
+    let pos = Position::new(r);
+    let opts = SolveOptions {
+        goal: Goal::Win,
+        tt_mib: 32,
+        zones: false,
+        ..SolveOptions::default()
+    };
+    let table = open_table(&opts, &r).unwrap();
+    let (report, cert) = solve_then(&pos, &opts, table, |pos, report, table| {
+        cert::certify(table, pos, report, Some(1_000_000))
+    })
+    .unwrap();
+    let cert = cert.expect("a certificate");
+    assert_eq!(report.value, Outcome::NoWin);
+    assert_eq!(cert.parts.len(), 1);
+    assert_eq!(cert.parts[0].claim, Claim::NoWin);
+    assert!(
+        cert.parts[0]
+            .nodes
+            .iter()
+            .any(|n| matches!(n, Node::WinNow | Node::Overwhelmed)),
+        "the no-win rests on White's winning lines"
+    );
+    assert_valid(&cert, "no-win");
+}

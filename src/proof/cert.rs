@@ -133,6 +133,7 @@ pub fn extract(
     let mut ex = Extractor {
         table,
         probe: Dfpn::new(table, attacker, Limits::default(), 0),
+        prover_probe: Dfpn::new(table, attacker.opponent(), Limits::default(), 0),
         attacker,
         claim,
         prover: match claim {
@@ -189,6 +190,8 @@ struct Extractor<'t> {
     table: &'t Table,
     /// Reads children's numbers from the table.
     probe: Dfpn<'t>,
+    /// Reads them with the sides swapped: the defender's own wins (used for no-win claims).
+    prover_probe: Dfpn<'t>,
     attacker: Color,
     claim: Claim,
     prover: Color,
@@ -338,14 +341,12 @@ impl Extractor<'_> {
         }
         // A no-win the search took from the prover's own forcing win (see
         // `Dfpn::defender_wins`): that proof is stored with the sides swapped.
-        if self.claim == Claim::NoWin {
-            let swapped = Dfpn::new(self.table, self.prover, Limits::default(), 0);
-            if let Some(&c) = moves
+        if self.claim == Claim::NoWin
+            && let Some(&c) = moves
                 .iter()
-                .find(|&&c| swapped.child_numbers(pos, c).0 == 0)
-            {
-                return Some(c);
-            }
+                .find(|&&c| self.prover_probe.child_numbers(pos, c).0 == 0)
+        {
+            return Some(c);
         }
         // Replaced in the table: search again the children not known to go the other way.
         let wrong = |(pn, dn): (u32, u32)| match self.claim {

@@ -344,14 +344,13 @@ impl<'t> Dfpn<'t> {
         {
             return true;
         }
-        let affordable = self.counter_spent <= COUNTER_CREDIT + self.nodes / COUNTER_SHARE;
         // One stone a turn: no row is a loss for Black (q = p), and on 8,4,4,1,1 the probes
         // cost a fifth more time for nothing.
-        let useful = pos.rules().p >= 2;
-        if seen || !useful || pos.to_move() != defender || !affordable {
+        if seen || pos.rules().p < 2 || pos.to_move() != defender {
             return false;
         }
-        if !self.counter_probes.allow() {
+        let affordable = self.counter_spent <= COUNTER_CREDIT + self.nodes / COUNTER_SHARE;
+        if !affordable || !self.counter_probes.allow() {
             return false;
         }
         let limits = Limits {
