@@ -331,11 +331,17 @@ impl<'t> Dfpn<'t> {
     /// True if the defender is proved to force a win of its own from `pos`, so that the
     /// attacker cannot: the table holds that proof (from a run or probe with the sides
     /// swapped, such as the other run of the same solve), or, at a new node with the defender
-    /// to move, a threat-space probe with the sides swapped finds it. Disproofs on the small
-    /// boards are full of attacker stones that hand the defender a forcing win; without this
-    /// each of them needs a holding strategy found by the main search. The probe backs off
-    /// like the attacker's (see [`Throttle`]).
+    /// to move, a threat-space probe with the sides swapped finds it. Two or more stones a
+    /// turn only. Where the defender is the stronger side (Black's losses with q < p) nearly
+    /// every attacker stone hands it a forcing win, and without this each one needed a
+    /// holding strategy found by the main search. The probe backs off like the attacker's
+    /// (see [`Throttle`]) and takes at most one node in [`COUNTER_SHARE`].
     fn defender_wins(&mut self, pos: &mut Position, seen: bool) -> bool {
+        // One stone a turn: no row is a loss for Black (q = p), and on 8,4,4,1,1 the probes
+        // cost a fifth more time for nothing, so the hot path there stays as it was.
+        if pos.rules().p < 2 {
+            return false;
+        }
         let defender = self.attacker.opponent();
         if self
             .tt
@@ -344,9 +350,7 @@ impl<'t> Dfpn<'t> {
         {
             return true;
         }
-        // One stone a turn: no row is a loss for Black (q = p), and on 8,4,4,1,1 the probes
-        // cost a fifth more time for nothing.
-        if seen || pos.rules().p < 2 || pos.to_move() != defender {
+        if seen || pos.to_move() != defender {
             return false;
         }
         let affordable = self.counter_spent <= COUNTER_CREDIT + self.nodes / COUNTER_SHARE;
