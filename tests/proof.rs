@@ -9,16 +9,22 @@
 
 use c6solve::notation::parse_moves;
 use c6solve::proof::{Certificate, Claim, Node, cert, check};
-use c6solve::search::{Outcome, SolveOptions, open_table, solve_then};
+use c6solve::search::{Goal, Outcome, SolveOptions, open_table, solve_then};
 use c6solve::{Color, Position, Rules};
 use std::time::Duration;
 
 /// Solves `moves` under `rules` and returns the value and the certificate.
 fn certify(rules: &str, moves: &str) -> (Outcome, Certificate) {
+    certify_goal(rules, moves, Goal::Value)
+}
+
+/// [`certify`] with another goal (`Goal::Win`: only whether the side to move wins).
+fn certify_goal(rules: &str, moves: &str, goal: Goal) -> (Outcome, Certificate) {
     let r = Rules::parse(rules).unwrap();
     let pos = Position::from_moves(r, &parse_moves(&r, moves).unwrap()).unwrap();
     // Certificates need a zone-free solve (as `solve --proof` runs).
     let opts = SolveOptions {
+        goal,
         tt_mib: 32,
         zones: false,
         ..SolveOptions::default()
@@ -545,22 +551,8 @@ fn writing_a_proof_out_stops_at_its_deadline() {
 /// completes, or threats Black cannot stop).
 #[test]
 fn a_no_win_can_rest_on_the_defenders_own_win() {
-    use c6solve::search::Goal;
-    let r = Rules::parse("6,6,4,2,1").unwrap();
-    let pos = Position::new(r);
-    let opts = SolveOptions {
-        goal: Goal::Win,
-        tt_mib: 32,
-        zones: false,
-        ..SolveOptions::default()
-    };
-    let table = open_table(&opts, &r).unwrap();
-    let (report, cert) = solve_then(&pos, &opts, table, |pos, report, table| {
-        cert::certify(table, pos, report, Some(1_000_000))
-    })
-    .unwrap();
-    let cert = cert.expect("a certificate");
-    assert_eq!(report.value, Outcome::NoWin);
+    let (value, cert) = certify_goal("6,6,4,2,1", "", Goal::Win);
+    assert_eq!(value, Outcome::NoWin);
     assert_eq!(cert.parts.len(), 1);
     assert_eq!(cert.parts[0].claim, Claim::NoWin);
     assert!(

@@ -109,15 +109,9 @@ impl<'t> Dfpn<'t> {
             use_zones: false,
             zones: ZoneStore::new(ZONE_STORE_ENTRIES),
             sub_limit: None,
-            probes: Throttle {
-                rare: RARE_PROBES,
-                ..Throttle::default()
-            },
+            probes: Throttle::for_probes(),
             null_moves: Throttle::default(),
-            counter_probes: Throttle {
-                rare: RARE_PROBES,
-                ..Throttle::default()
-            },
+            counter_probes: Throttle::for_probes(),
             counter_spent: 0,
             ctl: None,
             flushed: nodes,
@@ -747,6 +741,14 @@ const NULL_COST: u64 = 1;
 const NULL_CREDIT: u64 = 256;
 
 impl Throttle {
+    /// The back-off of threat-space probes: both steps, no cost rule.
+    fn for_probes() -> Throttle {
+        Throttle {
+            rare: RARE_PROBES,
+            ..Throttle::default()
+        }
+    }
+
     fn allow(&mut self) -> bool {
         self.chances += 1;
         let hits_pay = self.tries < BACK_OFF * (self.hits + 1);
@@ -989,16 +991,14 @@ mod tests {
         let mut rare = Throttle {
             tries: 1000,
             hits: 10,
-            rare: RARE_PROBES,
-            ..Throttle::default()
+            ..Throttle::for_probes()
         };
         assert_eq!(allowed(&mut rare, 64 * 10), 10);
         // One in ten: the ordinary back-off, one chance in 8.
         let mut some = Throttle {
             tries: 1000,
             hits: 100,
-            rare: RARE_PROBES,
-            ..Throttle::default()
+            ..Throttle::for_probes()
         };
         assert_eq!(allowed(&mut some, 8 * 10), 10);
     }
