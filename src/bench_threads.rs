@@ -185,7 +185,7 @@ pub fn checkpoint_cost(dir: &Path, mib: usize) -> Result<(f64, f64)> {
         .map_err(|e| Error::Io(format!("cannot create {}: {e}", dir.display())))?;
     let path = dir.join("checkpoint-cost.tt");
     let rules = Rules::connect6();
-    let table = ttfile::open(&path, &rules, mib, true)?;
+    let table = ttfile::open(&path, &rules, mib, true)?.table;
     let ck = checkpoint::Checkpoint::fresh(
         &crate::board::Position::new(rules),
         &SolveOptions::default(),

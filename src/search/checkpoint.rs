@@ -116,8 +116,9 @@ impl Checkpoint {
             Some("another --goal")
         } else if self.zones != want.zones {
             Some("another --no-zones setting")
-        } else if self.tt_mib != want.tt_mib {
-            Some("another --tt-size")
+        } else if self.tt_mib > want.tt_mib {
+            // A larger --tt-size is fine: the table file grows and keeps its entries.
+            Some("a larger --tt-size")
         } else if self.phase != 1 && !(self.phase == 2 && self.goal == 0) {
             Some("an unknown run")
         } else {
@@ -345,8 +346,11 @@ mod tests {
         other.rules[2] = 5;
         assert_eq!(ck.mismatch(&other), Some("other rules"));
         let mut other = ck.clone();
-        other.tt_mib = 1;
-        assert_eq!(ck.mismatch(&other), Some("another --tt-size"));
+        other.tt_mib = ck.tt_mib - 1;
+        assert_eq!(ck.mismatch(&other), Some("a larger --tt-size"));
+        // A larger table than the checkpoint's: the file grows, the solve goes on.
+        other.tt_mib = ck.tt_mib * 4;
+        assert_eq!(ck.mismatch(&other), None);
         // Counters, threads and the phase do not make another solve.
         let mut other = ck.clone();
         other.nodes = 0;

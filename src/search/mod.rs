@@ -164,7 +164,15 @@ pub fn solve(pos: &Position, opts: &SolveOptions) -> Result<SolveReport> {
 pub fn open_table(opts: &SolveOptions, rules: &Rules) -> Result<Table> {
     match &opts.tt_file {
         Some(path) => {
-            let table = ttfile::open(path, rules, opts.tt_mib, opts.tt_reset)?;
+            let ttfile::Opened { table, grown_from } =
+                ttfile::open(path, rules, opts.tt_mib, opts.tt_reset)?;
+            if let (Some(old), true) = (grown_from, opts.progress) {
+                eprintln!(
+                    "grew table file {} from {old} MiB to {} MiB, keeping its entries",
+                    path.display(),
+                    opts.tt_mib
+                );
+            }
             if opts.tt_reset {
                 let ck = checkpoint::path_for(path);
                 checkpoint::remove(&ck).map_err(|e| {

@@ -258,6 +258,21 @@ impl Table {
         Self::write(bucket, victim.0, &new);
     }
 
+    /// Stores every entry this table holds into `other` (which grows a table file: into a
+    /// table with at least as many buckets, every entry finds a slot, since the entries of
+    /// one bucket here spread over buckets that receive from no other). Torn slots are
+    /// skipped like on any read. Returns the entries copied.
+    pub(crate) fn copy_into(&self, other: &Table) -> u64 {
+        let mut copied = 0;
+        for bucket in self.words().chunks(WAYS * WORDS) {
+            for e in (0..WAYS).filter_map(|i| Self::read(bucket, i)) {
+                other.store(e.key, e.pn, e.dn, e.work);
+                copied += 1;
+            }
+        }
+        copied
+    }
+
     /// Fraction of slots in use, estimated from a sample of buckets.
     pub fn fill(&self) -> f64 {
         let buckets = self.mask + 1;

@@ -16,8 +16,13 @@
 //! | 56..64 | checksum of bytes 0..56 |
 //!
 //! then the buckets. A file from other rules, another format version or Zobrist seed, another
-//! entry layout or size, a truncated file, a damaged header or one that is not a table at all
-//! is refused with one line; `--tt-reset` rebuilds it on purpose. Entries check themselves
+//! entry layout, a larger size than asked for, a truncated file, a damaged header or one that
+//! is not a table at all is refused with one line; `--tt-reset` rebuilds it on purpose.
+//!
+//! A file smaller than asked for is grown, keeping every entry: a long solve that filled its
+//! table continues in a larger one. The entries are copied into a new file beside it
+//! (`FILE.grow`), which then replaces the old one by a rename, so a crash while growing leaves
+//! the old file as it was. Entries check themselves
 //! (see [`super::tt`]), so a write torn by a crash reads as an empty slot, never as a proof.
 //! The file is locked while in use, so two processes never share one.
 
@@ -128,9 +133,17 @@ fn io(path: &str, e: std::io::Error) -> Error {
     Error::Io(format!("table file {path}: {e}"))
 }
 
-/// Opens (or creates, or with `reset` rebuilds) the table file at `path` for `rules`, of
-/// `mib` MiB of buckets.
-pub fn open(path: &Path, rules: &Rules, mib: usize, reset: bool) -> Result<Table> {
+/// A table file as [`open`] left it.
+pub struct Opened {
+    /// The table over the file.
+    pub table: Table,
+    /// The file's size in MiB before it was grown to the size asked for, if it was.
+    pub grown_from: Option<usize>,
+}
+
+/// Opens (or creates, or with `reset` rebuilds, or grows) the table file at `path` for
+/// `rules`, of `mib` MiB of buckets.
+pub fn open(path: &Path, rules: &Rules, mib: usize, reset: bool) -> Result<Opened> {
     let name = path.display().to_string();
     let buckets = Table::buckets_for(mib);
     let want = Header::current(rules, buckets);
@@ -146,18 +159,54 @@ pub fn open(path: &Path, rules: &Rules, mib: usize, reset: bool) -> Result<Table
     if file.try_lock().is_err() {
         return Err(bad(&name, "is in use by another c6solve process"));
     }
+    let mut grown_from = None;
     if reset || !exists {
         create(&mut file, &want, len).map_err(|e| io(&name, e))?;
-    } else {
-        validate(&mut file, &want, len, rules, &name)?;
+    } else if let Some(old) = validate(&mut file, &want, rules, &name)? {
+        let old_table = map_table(file, old, &name)?;
+        let table = grow(path, &old_table, &want, len)?;
+        grown_from = Some((old * Table::BUCKET_BYTES) >> 20);
+        return Ok(Opened { table, grown_from });
     }
+    let table = map_table(file, buckets, &name)?;
+    Ok(Opened { table, grown_from })
+}
+
+/// The table over a locked table file whose header was written or validated for `buckets`.
+fn map_table(file: File, buckets: usize, name: &str) -> Result<Table> {
     // SAFETY: the file is open read-write and exclusively locked for as long as the table
     // holds `file` (the lock is advisory: other c6solve processes honour it, other programs
     // writing the file while it is mapped are outside what we can prevent). Its length was
-    // set or checked to be exactly `len` above. The table reads and writes the mapped bytes
-    // only through atomics (see `Table::words`), and entries check themselves.
-    let map = unsafe { MmapMut::map_mut(&file) }.map_err(|e| io(&name, e))?;
+    // set or checked to be exactly a header page and `buckets` buckets before this call. The
+    // table reads and writes the mapped bytes only through atomics (see `Table::words`), and
+    // entries check themselves.
+    let map = unsafe { MmapMut::map_mut(&file) }.map_err(|e| io(name, e))?;
     Ok(Table::over_file(map, HEADER_BYTES, buckets, file))
+}
+
+/// Copies `old` (the table over the file at `path`) into a new file of `want`'s size beside
+/// it, then renames that over `path`. Returns the table over the new file.
+fn grow(path: &Path, old: &Table, want: &Header, len: u64) -> Result<Table> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".grow");
+    let tmp = std::path::PathBuf::from(tmp);
+    let tmp_name = tmp.display().to_string();
+    let mut file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(&tmp)
+        .map_err(|e| io(&tmp_name, e))?;
+    if file.try_lock().is_err() {
+        return Err(bad(&tmp_name, "is in use by another c6solve process"));
+    }
+    create(&mut file, want, len).map_err(|e| io(&tmp_name, e))?;
+    let table = map_table(file, want.buckets as usize, &tmp_name)?;
+    old.copy_into(&table);
+    table.flush().map_err(|e| io(&tmp_name, e))?;
+    std::fs::rename(&tmp, path).map_err(|e| io(&tmp_name, e))?;
+    Ok(table)
 }
 
 /// Writes a fresh file: header, then zeroed buckets.
@@ -169,8 +218,9 @@ fn create(file: &mut File, header: &Header, len: u64) -> std::io::Result<()> {
     file.sync_all()
 }
 
-/// Checks an existing file against what this solve needs.
-fn validate(file: &mut File, want: &Header, len: u64, rules: &Rules, path: &str) -> Result<()> {
+/// Checks an existing file against what this solve needs. Returns the file's buckets when
+/// it is a sound table of fewer buckets than wanted (to be grown).
+fn validate(file: &mut File, want: &Header, rules: &Rules, path: &str) -> Result<Option<usize>> {
     let actual = file.metadata().map_err(|e| io(path, e))?.len();
     let mut raw = [0u8; 64];
     if actual < HEADER_BYTES as u64 {
@@ -207,20 +257,28 @@ fn validate(file: &mut File, want: &Header, len: u64, rules: &Rules, path: &str)
             "has another key seed or entry layout (--tt-reset rebuilds it)",
         ));
     }
-    if got.buckets != want.buckets {
+    let sane = got.buckets.is_power_of_two() && got.buckets <= 1 << 40;
+    if !sane {
+        return Err(bad(path, "has a damaged header (impossible size)"));
+    }
+    if got.buckets > want.buckets {
         let mib = (got.buckets as usize * Table::BUCKET_BYTES) >> 20;
         return Err(bad(
             path,
-            &format!("holds a {mib} MiB table: give --tt-size {mib}, or --tt-reset to rebuild it"),
+            &format!(
+                "holds a {mib} MiB table: give --tt-size {mib} (or more, to grow it), \
+                 or --tt-reset to rebuild it"
+            ),
         ));
     }
+    let len = (HEADER_BYTES + got.buckets as usize * Table::BUCKET_BYTES) as u64;
     if actual != len {
         return Err(bad(
             path,
             &format!("is {actual} bytes, not the {len} its header says: truncated or damaged"),
         ));
     }
-    Ok(())
+    Ok((got.buckets < want.buckets).then_some(got.buckets as usize))
 }
 
 #[cfg(test)]
@@ -234,7 +292,7 @@ mod tests {
         p
     }
 
-    fn err(r: Result<Table>) -> String {
+    fn err(r: Result<Opened>) -> String {
         match r {
             Ok(_) => panic!("expected the file to be refused"),
             Err(e) => e.to_string(),
@@ -246,18 +304,18 @@ mod tests {
         let p = temp("reopen");
         let r = Rules::connect6();
         {
-            let t = open(&p, &r, 1, false).unwrap();
+            let t = open(&p, &r, 1, false).unwrap().table;
             t.store([42, 43], 0, super::super::tt::INF, 7);
             t.flush().unwrap();
         }
-        let t = open(&p, &r, 1, false).unwrap();
+        let t = open(&p, &r, 1, false).unwrap().table;
         let e = t.probe([42, 43]).expect("stored entry is back");
         assert_eq!((e.pn, e.work), (0, 7));
         // While one table holds the file, nobody else opens it.
         assert!(err(open(&p, &r, 1, false)).contains("in use"));
         drop(t);
         // A reset starts afresh.
-        let t = open(&p, &r, 1, true).unwrap();
+        let t = open(&p, &r, 1, true).unwrap().table;
         assert!(t.probe([42, 43]).is_none());
         let _ = std::fs::remove_file(&p);
     }
@@ -268,7 +326,6 @@ mod tests {
         let r = Rules::connect6();
         drop(open(&p, &r, 1, false).unwrap());
         assert!(err(open(&p, &Rules::gomoku(), 1, false)).contains("holds rules 19,19,6,2,1"));
-        assert!(err(open(&p, &r, 2, false)).contains("--tt-size 1"));
         // Damage one header byte (the rules' k): the checksum catches it.
         let mut bytes = std::fs::read(&p).unwrap();
         bytes[20] ^= 1;
@@ -308,8 +365,55 @@ mod tests {
         assert!(err(open(&p, &r, 1, false)).contains("not a c6solve table"));
         std::fs::write(&p, b"short").unwrap();
         assert!(err(open(&p, &r, 1, false)).contains("too short"));
+        // A table larger than asked for (it is never shrunk).
+        drop(open(&p, &r, 2, true).unwrap());
+        let e = err(open(&p, &r, 1, false));
+        assert!(e.contains("--tt-size 2 (or more"), "{e}");
         // --tt-reset rebuilds any of these on purpose.
         assert!(open(&p, &r, 1, true).is_ok());
+        let _ = std::fs::remove_file(&p);
+    }
+
+    #[test]
+    fn a_smaller_file_grows_and_keeps_its_entries() {
+        let p = temp("grow");
+        let r = Rules::connect6();
+        let keys: Vec<[u64; 2]> = (0..3000u64)
+            .map(|i| [i.wrapping_mul(0x9E37_79B9_7F4A_7C15), i])
+            .collect();
+        {
+            let t = open(&p, &r, 1, false).unwrap().table;
+            for (i, &k) in keys.iter().enumerate() {
+                t.store(k, i as u32 + 1, 2, i as u32);
+            }
+            t.flush().unwrap();
+        }
+        let held: Vec<_> = {
+            let t = open(&p, &r, 1, false).unwrap().table;
+            keys.iter().filter_map(|&k| t.probe(k)).collect()
+        };
+        assert!(held.len() > 2000, "most of the entries fit the small table");
+        let opened = open(&p, &r, 4, false).unwrap();
+        assert_eq!(opened.grown_from, Some(1));
+        assert_eq!(opened.table.capacity(), 4 * (1 << 20) / Table::ENTRY_BYTES);
+        for e in &held {
+            assert_eq!(
+                opened.table.probe(e.key),
+                Some(*e),
+                "every entry survives growing"
+            );
+        }
+        drop(opened);
+        let mut grow = p.as_os_str().to_owned();
+        grow.push(".grow");
+        assert!(
+            !std::path::Path::new(&grow).exists(),
+            "the new file replaced the old"
+        );
+        // The grown file is a sound table of the new size.
+        let again = open(&p, &r, 4, false).unwrap();
+        assert_eq!(again.grown_from, None);
+        assert!(again.table.probe(held[0].key).is_some());
         let _ = std::fs::remove_file(&p);
     }
 }
