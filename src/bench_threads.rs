@@ -179,7 +179,8 @@ pub fn line_latency() -> (f64, f64) {
     (run(1), run(2))
 }
 
-/// Seconds to checkpoint a table file of `mib` MiB: (every page dirty, nothing dirty).
+/// Seconds to checkpoint a table file of `mib` MiB: (every page stored into, then again
+/// with nothing changed). Both write the whole table (see [`Table::flush`]).
 pub fn checkpoint_cost(dir: &Path, mib: usize) -> Result<(f64, f64)> {
     std::fs::create_dir_all(dir)
         .map_err(|e| Error::Io(format!("cannot create {}: {e}", dir.display())))?;
@@ -276,7 +277,7 @@ pub struct Report {
     pub resume: Vec<ResumeRow>,
     /// Nanoseconds per dependent random read of one cache line and of two adjacent ones.
     pub lines: (f64, f64),
-    /// Seconds per checkpoint of the timed table file: (all dirty, clean).
+    /// Seconds per checkpoint of the timed table file: (every page stored into, unchanged).
     pub checkpoint: (f64, f64),
     /// Settings.
     pub options: ThreadsOptions,
@@ -468,12 +469,13 @@ pub fn markdown(r: &Report) -> String {
     let gib = o.checkpoint_mib as f64 / 1024.0;
     let _ = writeln!(
         s,
-        "A checkpoint parks the workers, writes the table's dirty pages back (msync) and \
+        "A checkpoint parks the workers, writes the whole table back to its file and syncs \
+         it (the table is a private mapping of the file, see `src/search/tt.rs`), then \
          writes the metadata file (temporary file, fsync, rename).\n"
     );
     let _ = writeln!(
         s,
-        "| table file | every page dirty | nothing dirty | per GiB, all dirty |\n\
+        "| table file | every page stored into | again, unchanged | per GiB |\n\
          |--:|--:|--:|--:|\n| {} MiB | {:.2} s | {:.3} s | **{:.2} s** |\n",
         o.checkpoint_mib,
         r.checkpoint.0,
@@ -482,8 +484,8 @@ pub fn markdown(r: &Report) -> String {
     );
     let _ = writeln!(
         s,
-        "The default interval with `--tt FILE` is {} s, so even a table that is all dirty \
-         at every checkpoint spends about {:.1}% of the run per GiB checkpointing.\n",
+        "The default interval with `--tt FILE` is {} s, so a run spends about {:.1}% of its \
+         time per GiB of table checkpointing.\n",
         crate::search::DEFAULT_CHECKPOINT_EVERY.as_secs(),
         100.0 * r.checkpoint.0
             / gib.max(1e-9)

@@ -952,7 +952,7 @@ fn table_file_is_reused_and_checked() {
         nodes(&first),
         nodes(&again)
     );
-    // Other rules, another size: refused, and the text output prints no board first.
+    // Other rules, a smaller size: refused, and the text output prints no board first.
     assert_bad_input(
         &[
             "solve",
@@ -973,9 +973,9 @@ fn table_file_is_reused_and_checked() {
             "--tt",
             path,
             "--tt-size",
-            "16",
+            "4",
         ],
-        "--tt-size 8",
+        "--tt-size 8 (or more, to grow it)",
     );
     assert_bad_input(&["solve", "--rules", "6,4,4,1,1", "--tt-reset"], "--tt");
 
@@ -1017,6 +1017,16 @@ fn table_file_is_reused_and_checked() {
     let fresh = solve_json(&[&base[..], &["--tt-reset", "--json"]].concat());
     assert_eq!(fresh["value"], first["value"]);
     assert!(!Path::new(&ckpt).exists());
+    // A larger size grows the file and keeps what it proved.
+    let larger = [&base[..6], &["16", "--json"]].concat();
+    let grown = solve_json(&larger);
+    assert_eq!(grown["value"], first["value"]);
+    assert!(
+        nodes(&grown) < nodes(&first) / 10,
+        "the proof survives growing"
+    );
+    let bytes = std::fs::metadata(path).unwrap().len();
+    assert_eq!(bytes, 4096 + (16 << 20), "the file holds a 16 MiB table");
 }
 
 // ---------------------------------------------------------------------------------------------

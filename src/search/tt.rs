@@ -9,7 +9,13 @@
 //!
 //! Memory comes from an anonymous map (zero pages on demand, so a large table costs nothing
 //! until used); large tables request transparent huge pages, since probes are random and
-//! with 4 KiB pages nearly every one would also miss the TLB.
+//! with 4 KiB pages nearly every one would also miss the TLB. A table file (see
+//! [`super::ttfile`]) is mapped private: pages are read from the file on first touch, stores
+//! go to the process's own copy, and [`Table::flush`] writes the table back at checkpoints.
+//! A shared mapping would leave the kernel to write back every dirtied page as it saw fit,
+//! and once a table outgrew the kernel's dirty-page limit (a fifth of memory by default)
+//! every store waited on the disk: two 8 and 4 GiB tables on this 24 GiB machine ran at 5%
+//! of a core each, 70% of the time waiting on writeback.
 
 use memmap2::{MmapMut, MmapOptions};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -79,7 +85,7 @@ pub struct Table {
     offset: usize,
     mask: usize,
     /// The table file, held open (and locked) while the table lives.
-    _file: Option<std::fs::File>,
+    file: Option<std::fs::File>,
 }
 
 impl Table {
@@ -117,7 +123,7 @@ impl Table {
             map,
             offset: 0,
             mask: n - 1,
-            _file: None,
+            file: None,
         })
     }
 
@@ -135,14 +141,21 @@ impl Table {
             map,
             offset,
             mask: buckets - 1,
-            _file: Some(file),
+            file: Some(file),
         }
     }
 
-    /// Writes the table's memory back to its file (no-op for anonymous memory).
+    /// Writes the table back to its file and waits for the disk (no-op for anonymous
+    /// memory). Call it only while no thread stores into the table (a checkpoint parks the
+    /// workers first), so that what is written is one moment's table; an entry torn by a
+    /// crash during the write reads as empty later, never as a proof.
     pub fn flush(&self) -> std::io::Result<()> {
-        if self.offset > 0 {
-            self.map.flush()?;
+        use std::io::{Seek, SeekFrom, Write};
+        if let Some(file) = &self.file {
+            let mut out = file;
+            out.seek(SeekFrom::Start(self.offset as u64))?;
+            out.write_all(&self.map[self.offset..])?;
+            out.sync_data()?;
         }
         Ok(())
     }

@@ -30,7 +30,7 @@ use super::tt::Table;
 use crate::board::ZOBRIST_SEED;
 use crate::error::{Error, Result};
 use crate::rules::Rules;
-use memmap2::MmapMut;
+use memmap2::MmapOptions;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
@@ -156,7 +156,7 @@ pub fn open(path: &Path, rules: &Rules, mib: usize, reset: bool) -> Result<Opene
         .truncate(false)
         .open(path)
         .map_err(|e| io(&name, e))?;
-    if file.try_lock().is_err() {
+    if !lock(&file) {
         return Err(bad(&name, "is in use by another c6solve process"));
     }
     let mut grown_from = None;
@@ -172,15 +172,32 @@ pub fn open(path: &Path, rules: &Rules, mib: usize, reset: bool) -> Result<Opene
     Ok(Opened { table, grown_from })
 }
 
+/// Takes the file's exclusive lock, waiting up to a second for it. The wait is for a lock
+/// held a moment longer than its owner: a process forked by another thread (to run `git`,
+/// say) holds copies of that thread's open files until it executes its program.
+fn lock(file: &File) -> bool {
+    for _ in 0..LOCK_TRIES {
+        if file.try_lock().is_ok() {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    false
+}
+
+/// Tries for the lock of a table file, 50 ms apart.
+const LOCK_TRIES: u32 = 20;
+
 /// The table over a locked table file whose header was written or validated for `buckets`.
 fn map_table(file: File, buckets: usize, name: &str) -> Result<Table> {
     // SAFETY: the file is open read-write and exclusively locked for as long as the table
     // holds `file` (the lock is advisory: other c6solve processes honour it, other programs
     // writing the file while it is mapped are outside what we can prevent). Its length was
     // set or checked to be exactly a header page and `buckets` buckets before this call. The
-    // table reads and writes the mapped bytes only through atomics (see `Table::words`), and
-    // entries check themselves.
-    let map = unsafe { MmapMut::map_mut(&file) }.map_err(|e| io(name, e))?;
+    // map is private (copy-on-write, see `super::tt`): our stores never reach the file
+    // through it, only through `Table::flush`. The table reads and writes the mapped bytes
+    // only through atomics (see `Table::words`), and entries check themselves.
+    let map = unsafe { MmapOptions::new().map_copy(&file) }.map_err(|e| io(name, e))?;
     Ok(Table::over_file(map, HEADER_BYTES, buckets, file))
 }
 
@@ -198,7 +215,7 @@ fn grow(path: &Path, old: &Table, want: &Header, len: u64) -> Result<Table> {
         .truncate(true)
         .open(&tmp)
         .map_err(|e| io(&tmp_name, e))?;
-    if file.try_lock().is_err() {
+    if !lock(&file) {
         return Err(bad(&tmp_name, "is in use by another c6solve process"));
     }
     create(&mut file, want, len).map_err(|e| io(&tmp_name, e))?;
