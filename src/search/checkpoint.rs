@@ -178,9 +178,7 @@ impl Checkpoint {
 
 /// The checkpoint file that goes with the table file `tt`: `tt` with `.ckpt` appended.
 pub fn path_for(tt: &Path) -> PathBuf {
-    let mut name = tt.as_os_str().to_owned();
-    name.push(".ckpt");
-    PathBuf::from(name)
+    ttfile::with_suffix(tt, ".ckpt")
 }
 
 /// Reads the checkpoint at `path`: `None` when there is none.
@@ -196,9 +194,7 @@ pub fn read(path: &Path) -> Result<Option<Checkpoint>> {
 /// Writes `ck` to `path` atomically: a temporary file beside it, synced, renamed over it,
 /// and the directory synced so the rename itself survives a crash.
 pub fn write(path: &Path, ck: &Checkpoint) -> std::io::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
+    let tmp = ttfile::with_suffix(path, ".tmp");
     {
         let mut f = OpenOptions::new()
             .write(true)

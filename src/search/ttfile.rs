@@ -33,7 +33,7 @@ use crate::rules::Rules;
 use memmap2::MmapOptions;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// First bytes of every table file.
 pub const MAGIC: [u8; 8] = *b"C6SOLVTT";
@@ -172,6 +172,13 @@ pub fn open(path: &Path, rules: &Rules, mib: usize, reset: bool) -> Result<Opene
     Ok(Opened { table, grown_from })
 }
 
+/// `path` with `suffix` appended to its file name (`t.tt` and `.grow`: `t.tt.grow`).
+pub(crate) fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
 /// Takes the file's exclusive lock, waiting up to a second for it. The wait is for a lock
 /// held a moment longer than its owner: a process forked by another thread (to run `git`,
 /// say) holds copies of that thread's open files until it executes its program.
@@ -204,9 +211,7 @@ fn map_table(file: File, buckets: usize, name: &str) -> Result<Table> {
 /// Copies `old` (the table over the file at `path`) into a new file of `want`'s size beside
 /// it, then renames that over `path`. Returns the table over the new file.
 fn grow(path: &Path, old: &Table, want: &Header, len: u64) -> Result<Table> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".grow");
-    let tmp = std::path::PathBuf::from(tmp);
+    let tmp = with_suffix(path, ".grow");
     let tmp_name = tmp.display().to_string();
     let mut file = OpenOptions::new()
         .read(true)
