@@ -180,7 +180,7 @@ pub fn line_latency() -> (f64, f64) {
 }
 
 /// Seconds to checkpoint a table file of `mib` MiB: (every page stored into, then again
-/// with nothing changed). Both write the whole table (see [`Table::flush`]).
+/// with nothing changed; see [`Table::flush`]).
 pub fn checkpoint_cost(dir: &Path, mib: usize) -> Result<(f64, f64)> {
     std::fs::create_dir_all(dir)
         .map_err(|e| Error::Io(format!("cannot create {}: {e}", dir.display())))?;
@@ -469,9 +469,10 @@ pub fn markdown(r: &Report) -> String {
     let gib = o.checkpoint_mib as f64 / 1024.0;
     let _ = writeln!(
         s,
-        "A checkpoint parks the workers, writes the whole table back to its file and syncs \
-         it (the table is a private mapping of the file, see `src/search/tt.rs`), then \
-         writes the metadata file (temporary file, fsync, rename).\n"
+        "A checkpoint parks the workers, writes the 1 MiB regions of the table stored into \
+         since the last one back to its file and syncs it (the table is a private mapping \
+         of the file, see `src/search/tt.rs`), then writes the metadata file (temporary \
+         file, fsync, rename).\n"
     );
     let _ = writeln!(
         s,
@@ -484,8 +485,8 @@ pub fn markdown(r: &Report) -> String {
     );
     let _ = writeln!(
         s,
-        "The default interval with `--tt FILE` is {} s, so a run spends about {:.1}% of its \
-         time per GiB of table checkpointing.\n",
+        "The default interval with `--tt FILE` is {} s, so even a run that touches every \
+         region between checkpoints spends about {:.1}% of its time per GiB checkpointing.\n",
         crate::search::DEFAULT_CHECKPOINT_EVERY.as_secs(),
         100.0 * r.checkpoint.0
             / gib.max(1e-9)

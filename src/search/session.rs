@@ -16,7 +16,7 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 /// Checkpoint interval when `--tt FILE` is given without `--checkpoint-every`. A checkpoint
-/// writes the whole table back (results/threads.md measures the cost per GiB): every
+/// writes back what the table changed (results/threads.md measures the cost per GiB): every
 /// five minutes keeps that to a small share of the run, and bounds what a crash loses.
 pub const DEFAULT_CHECKPOINT_EVERY: Duration = Duration::from_secs(300);
 

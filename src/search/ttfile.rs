@@ -438,4 +438,41 @@ mod tests {
         assert!(again.table.probe(held[0].key).is_some());
         let _ = std::fs::remove_file(&p);
     }
+
+    #[test]
+    fn only_flushed_stores_reach_the_file() {
+        let p = temp("flush");
+        let r = Rules::connect6();
+        // 4 MiB: four regions of the dirty map; keys spread over every bucket.
+        let keys: Vec<[u64; 2]> = (0..64u64).map(|i| [i * 511, i]).collect();
+        let (late, early) = keys.split_at(8);
+        {
+            let t = open(&p, &r, 4, false).unwrap().table;
+            for &k in early {
+                t.store(k, 0, super::super::tt::INF, 3);
+            }
+            t.flush().unwrap();
+            // Stored after the last flush: kept in memory only (the mapping is private).
+            for &k in late {
+                t.store(k, 0, super::super::tt::INF, 3);
+            }
+        }
+        let t = open(&p, &r, 4, false).unwrap().table;
+        assert!(
+            early.iter().all(|&k| t.probe(k).is_some()),
+            "flushed stores are kept"
+        );
+        assert!(
+            late.iter().all(|&k| t.probe(k).is_none()),
+            "unflushed ones are not"
+        );
+        // A flush after storing into one region only writes that region, and keeps the rest.
+        t.store(late[0], 0, super::super::tt::INF, 3);
+        t.flush().unwrap();
+        drop(t);
+        let t = open(&p, &r, 4, false).unwrap().table;
+        assert!(t.probe(late[0]).is_some());
+        assert!(early.iter().all(|&k| t.probe(k).is_some()));
+        let _ = std::fs::remove_file(&p);
+    }
 }
