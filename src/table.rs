@@ -735,9 +735,10 @@ fn make_row(rules: &Rules, report: &SolveReport, opts: &TableOptions, load: Stri
 /// How a value was shown, precisely.
 pub fn how(rules: &Rules, value: Value, limit: f64, tt_mib: usize, threads: usize) -> String {
     let pruning = if rules.p == 1 {
-        "pairing strategies (Hales-Jewett pairs)"
+        "pairing strategies (Hales-Jewett pairs), potential strategies (Erdős–Selfridge)"
     } else {
-        "pairing strategies (disjoint groups of p + 1 points, also one defender stone ahead)"
+        "pairing strategies (disjoint groups of p + 1 points, also one defender stone ahead), \
+         potential strategies (Beck's biased Erdős–Selfridge criterion)"
     };
     match value {
         Value::Win => {

@@ -507,37 +507,42 @@ fn specs_cover_enough_positions() {
 // ---------------------------------------------------------------------------------------------
 // Pairing strategies against the oracle.
 
-/// Every pairing claim (pairs for p = 1, groups of p + 1 for larger p; also a defender stone
-/// after which one holds) on random positions is checked with the oracle: a side the strategy says cannot win must have no forced win.
-/// Claims where that side still has a live window are counted apart, and the test insists on
-/// enough of them for every p, so that it cannot pass by never claiming anything.
-#[test]
-fn pairing_claims_agree_with_the_oracle() {
-    use c6solve::pairing::{attacker_is_paired_off, pairing_reply};
-    let specs: &[(u16, u16, u16, u16, u16)] = &[
-        (4, 4, 4, 1, 1),
-        (5, 4, 4, 1, 1),
-        (5, 5, 5, 1, 1),
-        (6, 6, 6, 1, 1),
-        (4, 4, 4, 2, 1),
-        (5, 4, 5, 2, 1),
-        (5, 5, 4, 2, 2),
-        (5, 5, 5, 2, 1),
-        (6, 5, 5, 2, 1),
-        (6, 6, 6, 2, 1),
-        (6, 6, 5, 2, 2),
-        (4, 4, 4, 3, 2),
-        (6, 6, 6, 3, 2),
-        (6, 5, 6, 3, 1),
-        (5, 5, 5, 3, 1),
-        (6, 6, 6, 3, 3),
-    ];
-    let mut rng = Rng(0x5EED_0003);
-    // Claims with a live window for the attacker, per p (index p - 1).
-    let mut live_claims = [0usize; 3];
-    let mut failures = Vec::new();
-    let mut replies = 0;
-    for &(m, n, k, p, q) in specs {
+/// Rule sets the strategy claims (pairings, potentials) are checked on: p = 1, 2, 3.
+const CLAIM_SPECS: &[(u16, u16, u16, u16, u16)] = &[
+    (4, 4, 4, 1, 1),
+    (5, 4, 4, 1, 1),
+    (5, 5, 5, 1, 1),
+    (6, 6, 6, 1, 1),
+    (4, 4, 4, 2, 1),
+    (5, 4, 5, 2, 1),
+    (5, 5, 4, 2, 2),
+    (5, 5, 5, 2, 1),
+    (6, 5, 5, 2, 1),
+    (6, 6, 6, 2, 1),
+    (6, 6, 5, 2, 2),
+    (4, 4, 4, 3, 2),
+    (6, 6, 6, 3, 2),
+    (6, 5, 6, 3, 1),
+    (5, 5, 5, 3, 1),
+    (6, 6, 6, 3, 3),
+];
+
+/// What [`check_claims`] found: claims the oracle refutes, and per p (index p - 1) the
+/// claims made while the attacker still had a live window (the non-trivial ones).
+struct Claims {
+    failures: Vec<String>,
+    live: [usize; 3],
+}
+
+/// Puts `claim` ("this side cannot win from here") to the oracle on 100 random positions
+/// of each rule set of [`CLAIM_SPECS`], for both sides as the attacker.
+fn check_claims(seed: u64, what: &str, claim: impl Fn(&Position, Color) -> bool) -> Claims {
+    let mut rng = Rng(seed);
+    let mut out = Claims {
+        failures: Vec::new(),
+        live: [0; 3],
+    };
+    for &(m, n, k, p, q) in CLAIM_SPECS {
         let r = rules(m, n, k, p, q);
         let g = game_of(&r);
         let mut oracle = oracle::Solver::new(g);
@@ -556,10 +561,7 @@ fn pairing_claims_agree_with_the_oracle() {
                 continue;
             }
             for attacker in [Color::Black, Color::White] {
-                // A pairing now, or (defender to move) after one defender stone.
-                let reply = pairing_reply(&pos, attacker, 2_000).is_some();
-                replies += reply as usize;
-                if !reply && !attacker_is_paired_off(&pos, attacker, 100_000) {
+                if !claim(&pos, attacker) {
                     continue;
                 }
                 let v = oracle.value(&s);
@@ -569,28 +571,84 @@ fn pairing_claims_agree_with_the_oracle() {
                     v == Val::Loss
                 };
                 if attacker_wins {
-                    failures.push(format!(
-                        "rules {r} moves \"{}\": pairing says {attacker} cannot win, oracle says it can",
+                    out.failures.push(format!(
+                        "rules {r} moves \"{}\": {what} says {attacker} cannot win, oracle says it can",
                         format_moves(&r, &moves)
                     ));
                 }
                 if pos.live_windows(attacker) > 0 {
-                    live_claims[p as usize - 1] += 1;
+                    out.live[p as usize - 1] += 1;
                 }
             }
         }
     }
+    out
+}
+
+/// Every pairing claim (pairs for p = 1, groups of p + 1 for larger p; also a defender stone
+/// after which one holds) on random positions is checked with the oracle: a side the strategy
+/// says cannot win must have no forced win. The test insists on enough claims with a live
+/// window for every p, so that it cannot pass by never claiming anything.
+#[test]
+fn pairing_claims_agree_with_the_oracle() {
+    use c6solve::pairing::{attacker_is_paired_off, pairing_reply};
+    let replies = std::cell::Cell::new(0usize);
+    let found = check_claims(0x5EED_0003, "pairing", |pos, attacker| {
+        // A pairing now, or (defender to move) after one defender stone.
+        let reply = pairing_reply(pos, attacker, 2_000).is_some();
+        replies.set(replies.get() + reply as usize);
+        reply || attacker_is_paired_off(pos, attacker, 100_000)
+    });
     eprintln!(
-        "pairing claims with live windows, p = 1, 2, 3: {live_claims:?}; defender replies {replies}"
+        "pairing claims with live windows, p = 1, 2, 3: {:?}; defender replies {}",
+        found.live,
+        replies.get()
     );
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-    for (i, &c) in live_claims.iter().enumerate() {
+    assert!(found.failures.is_empty(), "{}", found.failures.join("\n"));
+    for (i, &c) in found.live.iter().enumerate() {
         assert!(
             c >= 15,
             "only {c} non-trivial pairing claims for p = {}",
             i + 1
         );
     }
+}
+
+/// Every potential claim (Beck's criterion, `c6solve::potential`) on random positions is
+/// checked with the oracle, as the pairings are above, with enough non-trivial claims for
+/// every p. Claims a pairing would also make are counted apart: the potential must add some.
+#[test]
+fn potential_claims_agree_with_the_oracle() {
+    use c6solve::pairing::attacker_is_paired_off;
+    use c6solve::potential::attacker_is_outweighed;
+    let beyond_pairing = std::cell::Cell::new(0usize);
+    let found = check_claims(0x5EED_0004, "potential", |pos, attacker| {
+        let claim = attacker_is_outweighed(pos, attacker);
+        if claim
+            && pos.live_windows(attacker) > 0
+            && !attacker_is_paired_off(pos, attacker, 100_000)
+        {
+            beyond_pairing.set(beyond_pairing.get() + 1);
+        }
+        claim
+    });
+    eprintln!(
+        "potential claims with live windows, p = 1, 2, 3: {:?}; {} of them beyond any pairing",
+        found.live,
+        beyond_pairing.get()
+    );
+    assert!(found.failures.is_empty(), "{}", found.failures.join("\n"));
+    for (i, &c) in found.live.iter().enumerate() {
+        assert!(
+            c >= 15,
+            "only {c} non-trivial potential claims for p = {}",
+            i + 1
+        );
+    }
+    assert!(
+        beyond_pairing.get() >= 15,
+        "the potential never went beyond a pairing"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

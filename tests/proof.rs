@@ -296,6 +296,7 @@ fn changed_claims_and_leaves_are_rejected() {
                     | Node::Move { .. }
                     | Node::Paired(_)
                     | Node::Grouped(_)
+                    | Node::Outweighed(_)
                     | Node::StrategyStealing => Node::Dead,
                     Node::Dead => Node::WinNow,
                     Node::Over => continue,
@@ -445,6 +446,79 @@ fn two_stone_draws_carry_groups_the_checker_tests() {
         }
     }
     assert!(grouped > 0, "no grouped node in the p = 2 samples");
+}
+
+#[test]
+fn potential_leaves_are_checked_not_trusted() {
+    // A potential leaf (Node::Outweighed) claims that the windows the attacker can still fill
+    // weigh too little for it to fill one. The checker recomputes the sum: the leaf is
+    // accepted where the search put it, and refused at the root (the empty board weighs far
+    // too much), under a win claim, with a defender stone it may not play, or with a listed
+    // stone on an occupied point. Every leaf's claim is also held to the solver.
+    let mut leaves = [0usize; 2];
+    for rules in [
+        "5,4,4,1,1",
+        "6,4,4,1,1",
+        "5,5,5,2,1",
+        "6,5,5,2,1",
+        "6,2,4,2,2",
+    ] {
+        let (value, c) = certify(rules, "");
+        assert_eq!(value, Outcome::Draw, "{rules}");
+        assert_valid(&c, "draw");
+        for p in 0..c.parts.len() {
+            let positions = node_positions(&c, p);
+            for i in sampled(c.parts[p].nodes.len()) {
+                let Node::Outweighed(stones) = &c.parts[p].nodes[i] else {
+                    continue;
+                };
+                let pos = positions[i].as_ref().expect("reached");
+                leaves[c.rules[3] as usize - 1] += 1;
+                if i % 4 == 0 {
+                    assert!(
+                        claim_holds(pos, c.parts[p].attacker, Claim::NoWin),
+                        "{rules} node {i}"
+                    );
+                }
+                let with = |node: Node| {
+                    let mut t = c.clone();
+                    t.parts[p].nodes[i] = node;
+                    t
+                };
+                let occupied = (0..c.rules[0] * c.rules[1])
+                    .find(|&x| pos.at(x).is_some())
+                    .expect("a stone");
+                let mut extra = stones.clone();
+                extra.extend(
+                    (0..c.rules[0] * c.rules[1])
+                        .filter(|&x| pos.is_empty(x))
+                        .take(2),
+                );
+                assert_rejected(
+                    &with(Node::Outweighed(extra)),
+                    &format!("{rules}: extra stones"),
+                );
+                if !stones.is_empty() {
+                    let mut moved = stones.clone();
+                    moved[0] = occupied;
+                    assert_rejected(
+                        &with(Node::Outweighed(moved)),
+                        &format!("{rules}: on a stone"),
+                    );
+                }
+                let mut t = c.clone();
+                t.parts[p].claim = Claim::Win;
+                assert_rejected(&t, &format!("{rules}: a potential under a win claim"));
+                let mut t = c.clone();
+                t.parts[p].nodes[0] = Node::Outweighed(Vec::new());
+                assert_rejected(&t, &format!("{rules}: a potential at the root"));
+            }
+        }
+    }
+    assert!(
+        leaves.iter().all(|&n| n > 0),
+        "potential leaves for p = 1, 2: {leaves:?}"
+    );
 }
 
 #[test]

@@ -47,10 +47,11 @@ fn opts(tt: &Path, threads: usize, max_nodes: Option<u64>) -> SolveOptions {
 
 #[test]
 fn node_limit_then_resume_in_both_runs() {
-    // 5,4,4,2,1 is a draw: run 1 (Black wins?) is disproven, then run 2 (White wins?) too,
-    // about three quarters and a quarter of the work. (4,4,4,2,1, used before, became too
-    // small to stop halfway through run 2 once group pairings disproved most of it.)
-    let pos = empty("5,4,4,2,1");
+    // 6,5,5,2,1 is a draw: run 1 (Black wins?) is disproven, then run 2 (White wins?) too,
+    // about seven eighths and an eighth of the work. (4,4,4,2,1 and then 5,4,4,2,1, used
+    // before, became too small to stop halfway through run 2 once group pairings and then
+    // potential strategies disproved most of it.)
+    let pos = empty("6,5,5,2,1");
     let fresh = solve(
         &pos,
         &SolveOptions {

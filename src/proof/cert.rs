@@ -13,6 +13,7 @@
 use super::format::{Certificate, Claim, Node, Part};
 use crate::board::{Cell, Position};
 use crate::pairing;
+use crate::potential;
 use crate::rules::Color;
 use crate::search::dfpn::{Dfpn, Limits, PAIRING_BUDGET, Proof, REPLY_BUDGET};
 use crate::search::movegen;
@@ -278,6 +279,9 @@ impl Extractor<'_> {
             // The search claims pairings where the attacker is to move; here they are tried
             // at every node, since a defender stone of a pairing reply (below) leads to a
             // node where the defender may still be to move.
+            if let Some(stones) = potential::outweighing_stones(pos, self.attacker) {
+                return Ok(Node::Outweighed(stones));
+            }
             if let Some(groups) = pairing::attacker_groups(pos, self.attacker, PAIRING_BUDGET) {
                 return Ok(grouped(pos.rules().p, groups));
             }

@@ -12,7 +12,8 @@
 //! the root and, at each node:
 //! - at the prover's nodes, plays the one given move (or checks a leaf: the prover completes
 //!   a line with the stones of this turn; or, for no-win claims, every window holds a defender
-//!   stone, or a pairing strategy covers every window the attacker could still fill);
+//!   stone, or a pairing strategy covers every window the attacker could still fill, or the
+//!   potential of those windows is too small for the attacker ever to fill one);
 //! - at the other side's nodes, checks that it cannot complete a line this turn and that every
 //!   empty point is a listed reply or is covered by one of three reasons it derives itself:
 //!   1. *Threats and order.* Let T be the prover's threat windows (no stone of the mover, at
@@ -558,6 +559,7 @@ impl<'a> Checker<'a> {
             }
             Node::Grouped(groups) => self.check_groups(id, groups),
             Node::StrategyStealing => self.check_stealing(id),
+            Node::Outweighed(stones) => self.check_potential(id, stones),
             Node::Replies(list) => self.check_replies(id, list),
         }
     }
@@ -626,6 +628,63 @@ impl<'a> Checker<'a> {
             }
         }
         Ok(())
+    }
+
+    /// A potential strategy (Beck's biased Erdős–Selfridge criterion): with λ = (1 + p)^(1/p),
+    /// the windows free of defender stones weigh λ^-e together (e = empty points), and
+    /// the sum is small enough that a defender blocking greedily never lets one fill. The
+    /// bound: λ^-r with the attacker to move and r stones left; 1 with the defender to move
+    /// and a full turn; λ^-p with the defender to move and fewer than p stones, after the
+    /// listed stones (its first ones) are counted as played.
+    fn check_potential(&self, id: u32, stones: &[u16]) -> Result<(), String> {
+        let geo = self.geo;
+        let attacker = self.part.attacker;
+        let p = geo.rules.p as i32;
+        if self.part.claim != Claim::NoWin {
+            return Err(self.fail(id, "a potential proves only that a side cannot win"));
+        }
+        let defender_moves = self.board.to_move != attacker;
+        let partial = defender_moves && (self.board.left as i32) < p;
+        if stones.len() > if partial { self.board.left as usize } else { 0 } {
+            return Err(self.fail(
+                id,
+                "a potential lists more defender stones than it may play",
+            ));
+        }
+        let mut points = self.board.points.clone();
+        for &c in stones {
+            self.play_checked(id, c)?;
+            if points[c as usize] != 0 {
+                return Err(self.fail(id, format!("{} is listed twice", geo.name(c))));
+            }
+            points[c as usize] = 2 - attacker;
+        }
+        let lambda = (1.0 + p as f64).powf(1.0 / p as f64);
+        let defender = 2 - attacker;
+        let sum: f64 = geo
+            .windows
+            .iter()
+            .filter(|w| w.iter().all(|&c| points[c as usize] != defender))
+            .map(|w| {
+                let empty = w.iter().filter(|&&c| points[c as usize] == 0).count();
+                lambda.powf(-(empty as f64))
+            })
+            .sum();
+        let bound = if !defender_moves {
+            lambda.powf(-(self.board.left as f64))
+        } else if partial {
+            lambda.powf(-(p as f64))
+        } else {
+            1.0
+        };
+        if sum < bound * (1.0 - 1e-9) {
+            Ok(())
+        } else {
+            Err(self.fail(
+                id,
+                format!("the potential {sum:.6} is not below its bound {bound:.6}"),
+            ))
+        }
     }
 
     /// Strategy stealing: White cannot force a win from the empty board when Black's first

@@ -142,6 +142,7 @@ impl Writer<'_> {
             Node::Paired(_) | Node::Grouped(_) => {
                 self.comment("a pairing strategy stops every line")
             }
+            Node::Outweighed(_) => self.comment("a potential strategy stops every line"),
             Node::StrategyStealing => {
                 self.comment("strategy stealing: White cannot force a win when q = p")
             }

@@ -11,6 +11,7 @@ use super::parallel::Control;
 use super::tt::{INF, Pn, Table};
 use crate::board::{Cell, Position};
 use crate::pairing;
+use crate::potential;
 use crate::rules::Color;
 use crate::threats::{self, Defence};
 use crate::zone::{self, Zone, ZoneStore};
@@ -229,6 +230,11 @@ impl<'t> Dfpn<'t> {
         }
         if mode == Mode::Tss {
             return (me != self.attacker && *defence == Defence::Free).then_some(false);
+        }
+        // The potential criterion costs O(k) at most nodes, so it goes before the pairings;
+        // it closes the nodes where few windows remain but overlap too much to be paired.
+        if !seen && potential::attacker_is_outweighed(pos, self.attacker) {
+            return Some(false);
         }
         // Pairing is tried where the attacker is to move only: a pairing at a defender node
         // survives any defender stone, so its children find it one ply later, and on the
