@@ -71,8 +71,29 @@ pub fn outweighing_stones(pos: &Position, attacker: Color) -> Option<Vec<Cell>> 
     if below(phi, bound) {
         return Some(Vec::new());
     }
+    // A stone lies in at most 4k windows, so r stones take at most the weight of the 4kr
+    // heaviest: when even that leaves Φ too high (always on 19x19), skip the O(windows) scan.
+    if !below(
+        phi - heaviest(pos, attacker, 4 * pos.rules().k as u32 * r as u32),
+        bound,
+    ) {
+        return None;
+    }
     let (phi, stones) = after_greedy_stones(pos, attacker, r);
     below(phi, bound).then_some(stones)
+}
+
+/// The total weight of the `n` heaviest windows live for `attacker`, from the tally in O(k).
+fn heaviest(pos: &Position, attacker: Color, mut n: u32) -> f64 {
+    let k = pos.rules().k as usize;
+    let lambda = base(pos.rules().p);
+    let mut sum = 0.0;
+    for j in (0..=k).rev() {
+        let take = pos.live_with(attacker, j).min(n);
+        sum += take as f64 * lambda.powi(-((k - j) as i32));
+        n -= take;
+    }
+    sum
 }
 
 /// λ = (1 + p)^(1/p), the factor an attacker stone multiplies a window's weight by.
