@@ -84,6 +84,13 @@ enum Command {
     /// of a diagram carry no number. In the terminal `X12` is Black's 12th stone of the game,
     /// `O13` White's, `.` an empty point, `+` an empty point of the zone.
     Show(ShowArgs),
+    /// Show how far a stopped solve got: the checkpoint beside a table file.
+    ///
+    /// FILE is a table file (`--tt`, or a row's file under `table --tt-dir`) or its `.ckpt`.
+    /// Prints the rules, the root position, which run the solve is in and its nodes, time,
+    /// sessions and checkpoints so far (exit 0). Exit 1 when there is no checkpoint (no solve
+    /// stopped there: a finished solve removes it); a damaged file: one line, exit 2.
+    Status(StatusArgs),
     /// Solve the empty boards of a range of rule sets into a table of proven values.
     ///
     /// Writes results/small-boards.json (a list of rows) and results/small-boards.md after
@@ -177,6 +184,17 @@ struct CheckArgs {
     /// The root position the certificate must be for (under --rules, else Connect6).
     #[command(flatten)]
     position: PositionArgs,
+}
+
+/// Options of `status`.
+#[derive(Args)]
+struct StatusArgs {
+    /// A table file or its checkpoint (FILE.ckpt).
+    #[arg(value_name = "FILE")]
+    file: String,
+    /// Print one JSON object (the same fields, numbers as numbers).
+    #[arg(long)]
+    json: bool,
 }
 
 /// Options of `puzzles` (the logic lives in `c6solve::puzzles`).
@@ -527,6 +545,7 @@ fn main() -> ExitCode {
         Command::Verify(args) => run_verify(args),
         Command::Show(args) => run_show(args),
         Command::Table(args) => run_table(args),
+        Command::Status(args) => run_status(args),
     };
     match result {
         Ok(code) => code,
@@ -786,6 +805,45 @@ fn run_show(args: ShowArgs) -> Result<ExitCode, Error> {
             .map_err(|e| Error::Io(format!("cannot write {path}: {e}")))?;
     }
     print!("{}", picture.text());
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_status(args: StatusArgs) -> Result<ExitCode, Error> {
+    let given = std::path::Path::new(&args.file);
+    let path = if args.file.ends_with(".ckpt") {
+        given.to_path_buf()
+    } else {
+        checkpoint::path_for(given)
+    };
+    let Some(ck) = checkpoint::read(&path)? else {
+        println!("{}: no checkpoint (no solve stopped there)", path.display());
+        return Ok(ExitCode::FAILURE);
+    };
+    if args.json {
+        let json = serde_json::json!({
+            "checkpoint": path.display().to_string(),
+            "rules": ck.rules.iter().map(u16::to_string).collect::<Vec<_>>().join(","),
+            "to_move": if ck.to_move == 0 { "black" } else { "white" },
+            "stones_left": ck.stones_left,
+            "stones": ck.board.iter().filter(|&&b| b != 2).count(),
+            "goal": if ck.goal == 0 { "value" } else { "win" },
+            "run": ck.phase,
+            "nodes": ck.nodes,
+            "seconds": ck.seconds,
+            "sessions": ck.sessions,
+            "checkpoints": ck.checkpoints,
+            "tt_mib": ck.tt_mib,
+            "zones": ck.zones,
+            "threads": ck.threads,
+            "program": ck.program,
+        });
+        println!("{json}");
+    } else {
+        println!("checkpoint {}", path.display());
+        for (label, text) in ck.describe() {
+            println!("{label:<10} {text}");
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1632,3 +1632,64 @@ fn table_rows_continue_from_their_checkpoints() {
     assert!(done["seconds"].as_f64() > first["seconds"].as_f64());
     assert!(!ckpt.exists(), "a finished row keeps no checkpoint");
 }
+
+#[test]
+fn status_reports_a_stopped_solve() {
+    // A solve stopped by its node limit leaves a checkpoint; `status` reads it back, by the
+    // table file's name or the checkpoint's, as text or JSON.
+    let tt = TempFile::new("status.tt", b"");
+    let path = tt.path();
+    let ckpt = format!("{path}.ckpt");
+    let stopped = solve_json(&[
+        "solve",
+        "--rules",
+        "6,5,5,2,1",
+        "--tt",
+        path,
+        "--tt-size",
+        "8",
+        "--tt-reset",
+        "--nodes",
+        "3000",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(stopped["value"], "unknown");
+    let out = run(&["status", path]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    for want in [
+        "Connect(6,5,5,2,1)",
+        "the empty board, Black to move with 1 stone(s)",
+        "run 1 of 2: does Black win?",
+        "1 session(s), 1 checkpoint(s)",
+    ] {
+        assert!(shown.contains(want), "{want:?} missing from {shown}");
+    }
+    let out = run(&["status", &ckpt, "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let json: Map<String, Value> = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(json["rules"], "6,5,5,2,1");
+    assert_eq!(json["run"], 1);
+    assert_eq!(json["nodes"], stopped["nodes"]);
+    // A finished solve removes its checkpoint: nothing to report, exit 1.
+    let done = solve_json(&[
+        "solve",
+        "--rules",
+        "6,5,5,2,1",
+        "--tt",
+        path,
+        "--tt-size",
+        "8",
+        "--json",
+    ]);
+    assert_eq!(done["value"], "draw");
+    let out = run(&["status", path]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains("no checkpoint"));
+    // A damaged checkpoint is refused in one line.
+    std::fs::write(&ckpt, b"not a checkpoint").unwrap();
+    assert_bad_input(&["status", path], "not a c6solve checkpoint");
+    let _ = std::fs::remove_file(&ckpt);
+}

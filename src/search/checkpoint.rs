@@ -176,6 +176,55 @@ impl Checkpoint {
     }
 }
 
+impl Checkpoint {
+    /// What the checkpoint says about its solve, as labelled lines for people (`c6solve
+    /// status`): the rules, the root position, which run it is in, and the work so far.
+    pub fn describe(&self) -> Vec<(&'static str, String)> {
+        let [m, n, k, p, q] = self.rules;
+        let colour = |c: u8| if c == 0 { "Black" } else { "White" };
+        let (black, white) = (
+            self.board.iter().filter(|&&b| b == 0).count(),
+            self.board.iter().filter(|&&b| b == 1).count(),
+        );
+        let stones = if black + white == 0 {
+            "the empty board".to_string()
+        } else {
+            format!("{black} Black and {white} White stone(s)")
+        };
+        let (me, other) = (colour(self.to_move), colour(self.to_move ^ 1));
+        let run = match (self.goal, self.phase) {
+            (0, 1) => format!("exact value, run 1 of 2: does {me} win?"),
+            (0, _) => format!("exact value, run 2 of 2: {me} does not win; does {other}?"),
+            _ => format!("does {me} win?"),
+        };
+        vec![
+            ("rules", format!("Connect({m},{n},{k},{p},{q})")),
+            (
+                "position",
+                format!("{stones}, {me} to move with {} stone(s)", self.stones_left),
+            ),
+            ("goal", run),
+            (
+                "work",
+                format!(
+                    "{} nodes, {:.0} s over {} session(s), {} checkpoint(s)",
+                    self.nodes, self.seconds, self.sessions, self.checkpoints
+                ),
+            ),
+            (
+                "table",
+                format!(
+                    "{} MiB, relevance zones {}; last session {} thread(s), {}",
+                    self.tt_mib,
+                    if self.zones { "on" } else { "off" },
+                    self.threads,
+                    self.program
+                ),
+            ),
+        ]
+    }
+}
+
 /// The checkpoint file that goes with the table file `tt`: `tt` with `.ckpt` appended.
 pub fn path_for(tt: &Path) -> PathBuf {
     ttfile::with_suffix(tt, ".ckpt")
