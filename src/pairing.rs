@@ -59,7 +59,9 @@ pub fn attacker_groups(pos: &Position, attacker: Color, budget: u32) -> Option<V
     }
     let windows = live_windows(pos, attacker, size)?;
     let mut search = GroupSearch::new(windows, rules.cells(), size, budget);
-    search.cover().then_some(search.members)
+    search
+        .cover()
+        .then(|| search.members.chunks(size).map(<[Cell]>::to_vec).collect())
 }
 
 /// A stone for the defender (the side to move, the opponent of `attacker`) after which a
@@ -234,32 +236,96 @@ struct GroupSearch {
     active: Vec<bool>,
     /// The group of each point, [`NONE`] when a point is in no group.
     group: Vec<u32>,
-    /// The points of each chosen group.
-    members: Vec<Vec<Cell>>,
+    /// The points of the chosen groups, `size` a group in the order chosen.
+    members: Vec<Cell>,
     /// Points per group: p + 1.
     size: usize,
     budget: u32,
+    /// Per window: its points in no group yet.
+    free: Vec<u32>,
+    /// Per window: the chosen groups lying wholly inside it (0: not covered).
+    inside: Vec<u32>,
+    /// The windows through each point, as offsets into `through` (point `c`'s windows are
+    /// `through[start[c]..start[c + 1]]`): placing a group updates only those windows'
+    /// counts, so each step of the search reads two counts a window instead of its points.
+    start: Vec<u32>,
+    through: Vec<u32>,
 }
 
 impl GroupSearch {
     /// A search over `windows`, all of them to be covered, on a board of `cells` points.
     fn new(windows: Vec<Vec<Cell>>, cells: usize, size: usize, budget: u32) -> GroupSearch {
+        let mut start = vec![0u32; cells + 1];
+        for w in &windows {
+            for &c in w {
+                start[c as usize + 1] += 1;
+            }
+        }
+        for c in 0..cells {
+            start[c + 1] += start[c];
+        }
+        let mut through = vec![0u32; start[cells] as usize];
+        let mut next = start.clone();
+        for (i, w) in windows.iter().enumerate() {
+            for &c in w {
+                through[next[c as usize] as usize] = i as u32;
+                next[c as usize] += 1;
+            }
+        }
         GroupSearch {
             active: vec![true; windows.len()],
+            free: windows.iter().map(|w| w.len() as u32).collect(),
+            inside: vec![0; windows.len()],
             windows,
             group: vec![NONE; cells],
             members: Vec::new(),
             size,
             budget,
+            start,
+            through,
         }
     }
 
-    /// True if some group lies wholly inside the window `w`.
-    fn covered(&self, w: &[Cell]) -> bool {
-        w.iter().any(|&a| {
-            let g = self.group[a as usize];
-            g != NONE && self.members[g as usize].iter().all(|b| w.contains(b))
-        })
+    /// The windows (indices into `windows`) through point `c`.
+    fn windows_through(&self, c: Cell) -> std::ops::Range<usize> {
+        self.start[c as usize] as usize..self.start[c as usize + 1] as usize
+    }
+
+    /// Makes `chosen` a group (`add`) or undoes that (`!add`): its points leave (or rejoin)
+    /// the free points of their windows, and the windows holding all of it gain (or lose)
+    /// one group inside.
+    fn place(&mut self, chosen: &[Cell], add: bool) {
+        let id = if add {
+            (self.members.len() / self.size) as u32
+        } else {
+            NONE
+        };
+        for &a in chosen {
+            self.group[a as usize] = id;
+            for j in self.windows_through(a) {
+                let i = self.through[j] as usize;
+                if add {
+                    self.free[i] -= 1;
+                } else {
+                    self.free[i] += 1;
+                }
+            }
+        }
+        for j in self.windows_through(chosen[0]) {
+            let i = self.through[j] as usize;
+            if chosen[1..].iter().all(|b| self.windows[i].contains(b)) {
+                if add {
+                    self.inside[i] += 1;
+                } else {
+                    self.inside[i] -= 1;
+                }
+            }
+        }
+        if add {
+            self.members.extend_from_slice(chosen);
+        } else {
+            self.members.truncate(self.members.len() - self.size);
+        }
     }
 
     fn free_points(&self, w: &[Cell]) -> Vec<Cell> {
@@ -272,16 +338,13 @@ impl GroupSearch {
     /// Backtracking: cover the most constrained uncovered window first, trying each set of
     /// `size` of its free points as a new group.
     fn cover(&mut self) -> bool {
-        let mut pick: Option<(usize, usize)> = None;
-        for (i, w) in self.windows.iter().enumerate() {
-            if !self.active[i] || self.covered(w) {
+        let mut pick: Option<(usize, u32)> = None;
+        for i in 0..self.windows.len() {
+            if !self.active[i] || self.inside[i] > 0 {
                 continue;
             }
-            let free = w
-                .iter()
-                .filter(|&&a| self.group[a as usize] == NONE)
-                .count();
-            if free < self.size {
+            let free = self.free[i];
+            if (free as usize) < self.size {
                 return false;
             }
             if pick.is_none_or(|(_, f)| free < f) {
@@ -301,18 +364,11 @@ impl GroupSearch {
                 return false;
             }
             self.budget -= 1;
-            let id = self.members.len() as u32;
-            for &a in chosen.iter() {
-                self.group[a as usize] = id;
-            }
-            self.members.push(chosen.clone());
+            self.place(chosen, true);
             if self.cover() {
                 return true;
             }
-            self.members.pop();
-            for &a in chosen.iter() {
-                self.group[a as usize] = NONE;
-            }
+            self.place(chosen, false);
             return false;
         }
         let need = self.size - chosen.len();
