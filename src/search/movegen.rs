@@ -4,7 +4,7 @@
 //! and points that lie in no live window are all equivalent, so only one of them is tried.
 //! Relevance zones will narrow the defender's list further; they plug in here.
 
-use crate::board::{Cell, Position};
+use crate::board::{Cell, Position, WindowId};
 use crate::rules::Color;
 use crate::threats::Defence;
 
@@ -40,23 +40,93 @@ fn free_moves(pos: &Position) -> Vec<Cell> {
 }
 
 /// Sorts moves by a static score: windows the stone helps, weighted by their stone counts,
-/// for the mover (building) and for the opponent (blocking).
+/// for the mover (building) and for the opponent (blocking). Equal scores keep the order
+/// they came in, so the order (and with it the search) is the same on every run.
 fn order(pos: &Position, moves: &mut [Cell]) {
-    let me = pos.to_move();
-    moves.sort_by_cached_key(|&c| std::cmp::Reverse(score(pos, c, me)));
+    if moves.len() < 2 {
+        return;
+    }
+    let scores = scores(pos, pos.to_move());
+    let mut keyed: Vec<(std::cmp::Reverse<u64>, u32, Cell)> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| (std::cmp::Reverse(scores[c as usize]), i as u32, c))
+        .collect();
+    keyed.sort_unstable();
+    for (m, (_, _, c)) in moves.iter_mut().zip(keyed) {
+        *m = c;
+    }
 }
 
-/// Static value of a stone for `me` at `cell`.
-pub fn score(pos: &Position, cell: Cell, me: Color) -> u64 {
+/// [`score`] of every empty point at once, in one pass over the windows: each live window
+/// adds its weight to its empty points, which costs a window's points once instead of once
+/// for every point of it that is asked about. Occupied points hold junk.
+fn scores(pos: &Position, me: Color) -> Vec<u64> {
+    let geo = pos.geometry();
     let opp = me.opponent();
-    let mut s = 0u64;
-    for &w in pos.geometry().windows_of(cell) {
+    let mut out = vec![0u64; pos.rules().cells()];
+    for w in 0..geo.window_count() as WindowId {
+        let mut add = 0u64;
         if pos.window_live(w, me) {
-            s += 1 << (3 * pos.window_count(w, me) as u32).min(60);
+            add = add.wrapping_add(weight(pos.window_count(w, me)));
         }
         if pos.window_live(w, opp) {
-            s += 1 << (3 * pos.window_count(w, opp) as u32).min(60);
+            add = add.wrapping_add(weight(pos.window_count(w, opp)));
+        }
+        if add != 0 {
+            for &c in geo.window(w) {
+                out[c as usize] = out[c as usize].wrapping_add(add);
+            }
         }
     }
-    s
+    out
+}
+
+/// What a live window holding `stones` of one side adds to the score of its points.
+fn weight(stones: u8) -> u64 {
+    1 << (3 * stones as u32).min(60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    /// The score of one point, window by window through it: what `scores` must agree with.
+    fn score(pos: &Position, cell: Cell, me: Color) -> u64 {
+        let opp = me.opponent();
+        let mut s = 0u64;
+        for &w in pos.geometry().windows_of(cell) {
+            if pos.window_live(w, me) {
+                s = s.wrapping_add(weight(pos.window_count(w, me)));
+            }
+            if pos.window_live(w, opp) {
+                s = s.wrapping_add(weight(pos.window_count(w, opp)));
+            }
+        }
+        s
+    }
+
+    #[test]
+    fn the_window_pass_scores_every_empty_point_as_score_does() {
+        let r = Rules::new(7, 6, 5, 2, 1).unwrap();
+        let mut pos = Position::new(r);
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        while pos.empties() > 6 && !pos.is_over() {
+            for me in [Color::Black, Color::White] {
+                let all = scores(&pos, me);
+                for c in (0..r.cells() as Cell).filter(|&c| pos.is_empty(c)) {
+                    assert_eq!(all[c as usize], score(&pos, c, me), "point {c}");
+                }
+            }
+            // A pseudo-random empty point next (xorshift).
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let empty: Vec<Cell> = (0..r.cells() as Cell)
+                .filter(|&c| pos.is_empty(c))
+                .collect();
+            pos.play(empty[(state % empty.len() as u64) as usize]);
+        }
+    }
 }
