@@ -336,7 +336,8 @@ struct SolveArgs {
         allow_negative_numbers = true
     )]
     tt_size: String,
-    /// Keep the table in this file (memory-mapped); a later solve under the same rules
+    /// Keep the table in this file (read into memory, written back at checkpoints); a later
+    /// solve under the same rules
     /// reuses what it holds. The file is refused if it is for other rules, another version
     /// or size, truncated or damaged.
     #[arg(long, value_name = "FILE")]

@@ -10,9 +10,11 @@
 //! Memory comes from an anonymous map (zero pages on demand, so a large table costs nothing
 //! until used); large tables request transparent huge pages, since probes are random and
 //! with 4 KiB pages nearly every one would also miss the TLB. A table file (see
-//! [`super::ttfile`]) is mapped private: pages are read from the file on first touch, stores
-//! go to the process's own copy, and [`Table::flush`] writes back the 1 MiB regions stored
-//! into since the last flush at checkpoints.
+//! [`super::ttfile`]) is read into such memory when opened, and [`Table::flush`] writes back
+//! the 1 MiB regions stored into since the last flush at checkpoints. (A private mapping of
+//! the file, used before, did the same with 4 KiB pages: its written pages never became huge
+//! pages, and with two long solves on 8 and 4 GiB tables the probes' TLB misses cost a
+//! measurable share of the time; see the commit that changed it.)
 //! A shared mapping would leave the kernel to write back every dirtied page as it saw fit,
 //! and once a table outgrew the kernel's dirty-page limit (a fifth of memory by default)
 //! every store waited on the disk: two 8 and 4 GiB tables on this 24 GiB machine ran at 5%
@@ -67,6 +69,20 @@ impl Entry {
 /// Tables at least this large (MiB) ask for transparent huge pages.
 const HUGE_PAGE_MIN_MIB: usize = 1024;
 
+/// Zeroed anonymous memory of `len` bytes for a table, asking for transparent huge pages when
+/// it is at least [`HUGE_PAGE_MIN_MIB`]. Advice only: the table works the same without huge
+/// pages. Small tables skip it: a huge page is zeroed whole on first touch, so a short solve
+/// would pay for clearing the whole table (about a second for 256 MiB) instead of the pages
+/// it uses.
+pub(crate) fn anonymous(len: usize) -> std::io::Result<MmapMut> {
+    let map = MmapOptions::new().len(len).map_anon()?;
+    #[cfg(target_os = "linux")]
+    if len >> 20 >= HUGE_PAGE_MIN_MIB {
+        let _ = map.advise(memmap2::Advice::HugePage);
+    }
+    Ok(map)
+}
+
 /// Words per entry and entries per bucket: a bucket is 128 bytes, two cache lines.
 const WORDS: usize = 4;
 const WAYS: usize = 4;
@@ -120,14 +136,7 @@ impl Table {
     /// in anonymous memory.
     pub fn new(mib: usize) -> std::io::Result<Table> {
         let n = Self::buckets_for(mib);
-        let map = MmapOptions::new().len(n * Self::BUCKET_BYTES).map_anon()?;
-        // Advice only: the table works the same without huge pages. Small tables skip it: a
-        // huge page is zeroed whole on first touch, so a short solve would pay for clearing
-        // the whole table (about a second for 256 MiB) instead of the pages it uses.
-        #[cfg(target_os = "linux")]
-        if mib >= HUGE_PAGE_MIN_MIB {
-            let _ = map.advise(memmap2::Advice::HugePage);
-        }
+        let map = anonymous(n * Self::BUCKET_BYTES)?;
         Ok(Table {
             map,
             offset: 0,
@@ -137,7 +146,7 @@ impl Table {
         })
     }
 
-    /// A table over a mapped file whose first `offset` bytes are a header and whose rest
+    /// A table over a file read into `map`, whose first `offset` bytes are a header and whose rest
     /// holds `buckets` buckets (a power of two). The caller has validated the file.
     pub(crate) fn over_file(
         map: MmapMut,

@@ -1,5 +1,5 @@
-//! Table files (`--tt FILE`): the transposition table in a memory-mapped file that outlives
-//! the process, so a later solve under the same rules starts from what earlier ones proved.
+//! Table files (`--tt FILE`): the transposition table kept in a file that outlives the process
+//! (read into the table's anonymous memory when opened, written back at checkpoints), so a later solve under the same rules starts from what earlier ones proved.
 //!
 //! The file is trusted only when it proves itself. It starts with one 4 KiB header page:
 //!
@@ -30,7 +30,6 @@ use super::tt::Table;
 use crate::board::ZOBRIST_SEED;
 use crate::error::{Error, Result};
 use crate::rules::Rules;
-use memmap2::MmapOptions;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -163,12 +162,12 @@ pub fn open(path: &Path, rules: &Rules, mib: usize, reset: bool) -> Result<Opene
     if reset || !exists {
         create(&mut file, &want, len).map_err(|e| io(&name, e))?;
     } else if let Some(old) = validate(&mut file, &want, rules, &name)? {
-        let old_table = map_table(file, old, &name)?;
+        let old_table = map_table(file, old, &name, false)?;
         let table = grow(path, &old_table, &want, len)?;
         grown_from = Some((old * Table::BUCKET_BYTES) >> 20);
         return Ok(Opened { table, grown_from });
     }
-    let table = map_table(file, buckets, &name)?;
+    let table = map_table(file, buckets, &name, reset || !exists)?;
     Ok(Opened { table, grown_from })
 }
 
@@ -195,16 +194,17 @@ fn lock(file: &File) -> bool {
 /// Tries for the lock of a table file, 50 ms apart.
 const LOCK_TRIES: u32 = 20;
 
-/// The table over a locked table file whose header was written or validated for `buckets`.
-fn map_table(file: File, buckets: usize, name: &str) -> Result<Table> {
-    // SAFETY: the file is open read-write and exclusively locked for as long as the table
-    // holds `file` (the lock is advisory: other c6solve processes honour it, other programs
-    // writing the file while it is mapped are outside what we can prevent). Its length was
-    // set or checked to be exactly a header page and `buckets` buckets before this call. The
-    // map is private (copy-on-write, see `super::tt`): our stores never reach the file
-    // through it, only through `Table::flush`. The table reads and writes the mapped bytes
-    // only through atomics (see `Table::words`), and entries check themselves.
-    let map = unsafe { MmapOptions::new().map_copy(&file) }.map_err(|e| io(name, e))?;
+/// The table over a locked table file whose header was written or validated for `buckets`:
+/// the file is read into anonymous memory (huge pages for large tables, see `super::tt`),
+/// all of it, or only its header when `fresh` (just created: the buckets are zeros, as the
+/// memory already is). Stores stay in memory until `Table::flush` writes them back.
+fn map_table(mut file: File, buckets: usize, name: &str, fresh: bool) -> Result<Table> {
+    let len = HEADER_BYTES + buckets * Table::BUCKET_BYTES;
+    let mut map = super::tt::anonymous(len).map_err(|e| io(name, e))?;
+    let read = if fresh { HEADER_BYTES } else { len };
+    file.seek(SeekFrom::Start(0))
+        .and_then(|_| file.read_exact(&mut map[..read]))
+        .map_err(|e| io(name, e))?;
     Ok(Table::over_file(map, HEADER_BYTES, buckets, file))
 }
 
@@ -224,7 +224,7 @@ fn grow(path: &Path, old: &Table, want: &Header, len: u64) -> Result<Table> {
         return Err(bad(&tmp_name, "is in use by another c6solve process"));
     }
     create(&mut file, want, len).map_err(|e| io(&tmp_name, e))?;
-    let table = map_table(file, want.buckets as usize, &tmp_name)?;
+    let table = map_table(file, want.buckets as usize, &tmp_name, true)?;
     old.copy_into(&table);
     table.flush().map_err(|e| io(&tmp_name, e))?;
     std::fs::rename(&tmp, path).map_err(|e| io(&tmp_name, e))?;
@@ -452,7 +452,7 @@ mod tests {
                 t.store(k, 0, super::super::tt::INF, 3);
             }
             t.flush().unwrap();
-            // Stored after the last flush: kept in memory only (the mapping is private).
+            // Stored after the last flush: kept in memory only (the file is read into memory).
             for &k in late {
                 t.store(k, 0, super::super::tt::INF, 3);
             }
