@@ -78,14 +78,14 @@ pub fn pairing_reply(pos: &Position, attacker: Color, budget: u32) -> Option<Cel
     }
     let size = pos.rules().p as usize + 1;
     let geo = pos.geometry();
-    let (windows, ids) = live_windows_with_ids(pos, attacker);
+    let (windows, ids) = live_windows_with_ids(pos, attacker, 0)?;
     // Where each board window sits in `windows` (NONE: dead), to switch off the windows a
     // candidate stone kills without scanning them all.
     let mut slot = vec![NONE; geo.window_count()];
     for (i, &w) in ids.iter().enumerate() {
         slot[w as usize] = i as u32;
     }
-    let mut candidates: Vec<Cell> = windows.iter().flatten().copied().collect();
+    let mut candidates: Vec<Cell> = windows.cells.clone();
     candidates.sort_unstable();
     candidates.dedup();
     for w in windows.iter().filter(|w| w.len() < size) {
@@ -199,39 +199,66 @@ fn enough_points(pos: &Position, attacker: Color) -> bool {
     }
 }
 
+/// Sets of points stored end to end: the empty points of live windows, without one
+/// allocation a window (the group search runs at most new nodes, so this is a hot path).
+struct Windows {
+    cells: Vec<Cell>,
+    /// Window `i` is `cells[start[i]..start[i + 1]]`.
+    start: Vec<u32>,
+}
+
+impl Windows {
+    fn len(&self) -> usize {
+        self.start.len() - 1
+    }
+
+    fn get(&self, i: usize) -> &[Cell] {
+        &self.cells[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &[Cell]> + '_ {
+        (0..self.len()).map(|i| self.get(i))
+    }
+}
+
 /// The empty points of every window still live for `attacker`; `None` if one has fewer than
 /// `min` of them (found at the first such window).
-fn live_windows(pos: &Position, attacker: Color, min: usize) -> Option<Vec<Vec<Cell>>> {
-    live_window_empties(pos, attacker)
-        .map(|(_, empties)| (empties.len() >= min).then_some(empties))
-        .collect()
+fn live_windows(pos: &Position, attacker: Color, min: usize) -> Option<Windows> {
+    let (windows, _) = live_windows_with_ids(pos, attacker, min)?;
+    Some(windows)
 }
 
-/// The empty points of every window still live for `attacker`, and each one's window id.
-fn live_windows_with_ids(pos: &Position, attacker: Color) -> (Vec<Vec<Cell>>, Vec<WindowId>) {
-    let (ids, windows) = live_window_empties(pos, attacker).unzip();
-    (windows, ids)
-}
-
-/// Each window still live for `attacker` with its empty points, in window order.
-fn live_window_empties(
+/// The empty points of every window still live for `attacker`, and each one's window id, in
+/// window order; `None` if one has fewer than `min` empty points.
+fn live_windows_with_ids(
     pos: &Position,
     attacker: Color,
-) -> impl Iterator<Item = (WindowId, Vec<Cell>)> + '_ {
+    min: usize,
+) -> Option<(Windows, Vec<WindowId>)> {
     let geo = pos.geometry();
-    (0..geo.window_count() as WindowId)
-        .filter(move |&w| pos.window_live(w, attacker))
-        .map(move |w| {
-            let empties = geo.window(w).iter().copied().filter(|&c| pos.is_empty(c));
-            (w, empties.collect())
-        })
+    let mut windows = Windows {
+        cells: Vec::new(),
+        start: vec![0],
+    };
+    let mut ids = Vec::new();
+    for w in (0..geo.window_count() as WindowId).filter(|&w| pos.window_live(w, attacker)) {
+        let before = windows.cells.len();
+        let empties = geo.window(w).iter().copied().filter(|&c| pos.is_empty(c));
+        windows.cells.extend(empties);
+        if windows.cells.len() - before < min {
+            return None;
+        }
+        windows.start.push(windows.cells.len() as u32);
+        ids.push(w);
+    }
+    Some((windows, ids))
 }
 
 /// No group.
 const NONE: u32 = u32::MAX;
 
 struct GroupSearch {
-    windows: Vec<Vec<Cell>>,
+    windows: Windows,
     /// The windows to cover (the others are dead).
     active: Vec<bool>,
     /// The group of each point, [`NONE`] when a point is in no group.
@@ -254,9 +281,9 @@ struct GroupSearch {
 
 impl GroupSearch {
     /// A search over `windows`, all of them to be covered, on a board of `cells` points.
-    fn new(windows: Vec<Vec<Cell>>, cells: usize, size: usize, budget: u32) -> GroupSearch {
+    fn new(windows: Windows, cells: usize, size: usize, budget: u32) -> GroupSearch {
         let mut start = vec![0u32; cells + 1];
-        for w in &windows {
+        for w in windows.iter() {
             for &c in w {
                 start[c as usize + 1] += 1;
             }
@@ -313,7 +340,7 @@ impl GroupSearch {
         }
         for j in self.windows_through(chosen[0]) {
             let i = self.through[j] as usize;
-            if chosen[1..].iter().all(|b| self.windows[i].contains(b)) {
+            if chosen[1..].iter().all(|b| self.windows.get(i).contains(b)) {
                 if add {
                     self.inside[i] += 1;
                 } else {
@@ -352,7 +379,7 @@ impl GroupSearch {
             }
         }
         let Some((i, _)) = pick else { return true };
-        let free = self.free_points(&self.windows[i]);
+        let free = self.free_points(self.windows.get(i));
         let mut chosen = Vec::with_capacity(self.size);
         self.try_groups(&free, 0, &mut chosen)
     }
