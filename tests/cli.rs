@@ -1640,21 +1640,22 @@ fn status_reports_a_stopped_solve() {
     let tt = TempFile::new("status.tt", b"");
     let path = tt.path();
     let ckpt = format!("{path}.ckpt");
-    let stopped = solve_json(&[
-        "solve",
-        "--rules",
-        "6,5,5,2,1",
-        "--tt",
-        path,
-        "--tt-size",
-        "8",
-        "--tt-reset",
-        "--nodes",
-        "3000",
-        "--threads",
-        "1",
-        "--json",
-    ]);
+    // The same solve over the file, with `extra` options.
+    let solve_over = |extra: &[&str]| {
+        let mut args = vec![
+            "solve",
+            "--rules",
+            "6,5,5,2,1",
+            "--tt",
+            path,
+            "--tt-size",
+            "8",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        solve_json(&args)
+    };
+    let stopped = solve_over(&["--tt-reset", "--nodes", "3000", "--threads", "1"]);
     assert_eq!(stopped["value"], "unknown");
     let out = run(&["status", path]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
@@ -1674,16 +1675,7 @@ fn status_reports_a_stopped_solve() {
     assert_eq!(json["run"], 1);
     assert_eq!(json["nodes"], stopped["nodes"]);
     // A finished solve removes its checkpoint: nothing to report, exit 1.
-    let done = solve_json(&[
-        "solve",
-        "--rules",
-        "6,5,5,2,1",
-        "--tt",
-        path,
-        "--tt-size",
-        "8",
-        "--json",
-    ]);
+    let done = solve_over(&[]);
     assert_eq!(done["value"], "draw");
     let out = run(&["status", path]);
     assert_eq!(out.status.code(), Some(1));
