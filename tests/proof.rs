@@ -455,7 +455,7 @@ fn potential_leaves_are_checked_not_trusted() {
     // accepted where the search put it, and refused at the root (the empty board weighs far
     // too much), under a win claim, with a defender stone it may not play, or with a listed
     // stone on an occupied point. Every leaf's claim is also held to the solver.
-    let mut leaves = [0usize; 2];
+    let (mut leaves, mut with_stones) = ([0usize; 2], 0);
     for rules in [
         "5,4,4,1,1",
         "6,4,4,1,1",
@@ -474,6 +474,7 @@ fn potential_leaves_are_checked_not_trusted() {
                 };
                 let pos = positions[i].as_ref().expect("reached");
                 leaves[c.rules[3] as usize - 1] += 1;
+                with_stones += !stones.is_empty() as usize;
                 if i % 4 == 0 {
                     assert!(
                         claim_holds(pos, c.parts[p].attacker, Claim::NoWin),
@@ -516,8 +517,8 @@ fn potential_leaves_are_checked_not_trusted() {
         }
     }
     assert!(
-        leaves.iter().all(|&n| n > 0),
-        "potential leaves for p = 1, 2: {leaves:?}"
+        leaves.iter().all(|&n| n > 0) && with_stones > 0,
+        "potential leaves for p = 1, 2: {leaves:?}, {with_stones} listing defender stones"
     );
 }
 
