@@ -470,8 +470,8 @@ pub fn markdown(r: &Report) -> String {
     let _ = writeln!(
         s,
         "A checkpoint parks the workers, writes the 1 MiB regions of the table stored into \
-         since the last one back to its file and syncs it (the table is a private mapping \
-         of the file, see `src/search/tt.rs`), then writes the metadata file (temporary \
+         since the last one back to its file and syncs it (the table is read from the \
+         file into memory when opened, see `src/search/tt.rs`), then writes the metadata file (temporary \
          file, fsync, rename).\n"
     );
     let _ = writeln!(
