@@ -86,11 +86,10 @@ pub fn outweighing_stones(pos: &Position, attacker: Color) -> Option<Vec<Cell>> 
 /// The total weight of the `n` heaviest windows live for `attacker`, from the tally in O(k).
 fn heaviest(pos: &Position, attacker: Color, mut n: u32) -> f64 {
     let k = pos.rules().k as usize;
-    let lambda = base(pos.rules().p);
     let mut sum = 0.0;
     for j in (0..=k).rev() {
         let take = pos.live_with(attacker, j).min(n);
-        sum += take as f64 * lambda.powi(-((k - j) as i32));
+        sum += take as f64 * weight(pos, j);
         n -= take;
     }
     sum
@@ -106,13 +105,18 @@ fn below(phi: f64, bound: f64) -> bool {
     phi < bound * (1.0 - MARGIN)
 }
 
+/// The weight λ^-e of a live window holding `stones` of the attacker's k (e = k - stones).
+fn weight(pos: &Position, stones: usize) -> f64 {
+    let k = pos.rules().k as usize;
+    base(pos.rules().p).powi(-((k - stones) as i32))
+}
+
 /// Φ: the sum of λ^-e over windows live for `attacker`, e being a window's empty points.
 /// Read from the position's tally of live windows by stone count, so it costs O(k).
 pub fn potential(pos: &Position, attacker: Color) -> f64 {
     let k = pos.rules().k as usize;
-    let lambda = base(pos.rules().p);
     (0..=k)
-        .map(|j| pos.live_with(attacker, j) as f64 * lambda.powi(-((k - j) as i32)))
+        .map(|j| pos.live_with(attacker, j) as f64 * weight(pos, j))
         .sum()
 }
 
@@ -120,12 +124,10 @@ pub fn potential(pos: &Position, attacker: Color) -> f64 {
 /// and those stones.
 fn after_greedy_stones(pos: &Position, attacker: Color, stones: u16) -> (f64, Vec<Cell>) {
     let geo = pos.geometry();
-    let k = pos.rules().k as i32;
-    let lambda = base(pos.rules().p);
-    let mut weight: Vec<f64> = (0..geo.window_count() as u32)
+    let mut weights: Vec<f64> = (0..geo.window_count() as u32)
         .map(|w| {
             if pos.window_live(w, attacker) {
-                lambda.powi(-(k - pos.window_count(w, attacker) as i32))
+                weight(pos, pos.window_count(w, attacker) as usize)
             } else {
                 0.0
             }
@@ -134,18 +136,18 @@ fn after_greedy_stones(pos: &Position, attacker: Color, stones: u16) -> (f64, Ve
     let mut taken: Vec<Cell> = Vec::new();
     for _ in 0..stones {
         let danger =
-            |c: Cell| -> f64 { geo.windows_of(c).iter().map(|&w| weight[w as usize]).sum() };
+            |c: Cell| -> f64 { geo.windows_of(c).iter().map(|&w| weights[w as usize]).sum() };
         let best = (0..pos.rules().cells() as Cell)
             .filter(|&c| pos.is_empty(c) && !taken.contains(&c))
             .map(|c| (c, danger(c)))
             .max_by(|a, b| a.1.total_cmp(&b.1));
         let Some((cell, _)) = best else { break };
         for &w in geo.windows_of(cell) {
-            weight[w as usize] = 0.0;
+            weights[w as usize] = 0.0;
         }
         taken.push(cell);
     }
-    (weight.iter().sum(), taken)
+    (weights.iter().sum(), taken)
 }
 
 #[cfg(test)]

@@ -534,6 +534,21 @@ struct Claims {
     live: [usize; 3],
 }
 
+impl Claims {
+    /// No claim refuted by the oracle, and at least 15 non-trivial claims for every p, so
+    /// that a test cannot pass by never claiming anything.
+    fn assert_sound_and_enough(&self, what: &str) {
+        assert!(self.failures.is_empty(), "{}", self.failures.join("\n"));
+        for (i, &c) in self.live.iter().enumerate() {
+            assert!(
+                c >= 15,
+                "only {c} non-trivial {what} claims for p = {}",
+                i + 1
+            );
+        }
+    }
+}
+
 /// Puts `claim` ("this side cannot win from here") to the oracle on 100 random positions
 /// of each rule set of [`CLAIM_SPECS`], for both sides as the attacker.
 fn check_claims(seed: u64, what: &str, claim: impl Fn(&Position, Color) -> bool) -> Claims {
@@ -604,14 +619,7 @@ fn pairing_claims_agree_with_the_oracle() {
         found.live,
         replies.get()
     );
-    assert!(found.failures.is_empty(), "{}", found.failures.join("\n"));
-    for (i, &c) in found.live.iter().enumerate() {
-        assert!(
-            c >= 15,
-            "only {c} non-trivial pairing claims for p = {}",
-            i + 1
-        );
-    }
+    found.assert_sound_and_enough("pairing");
 }
 
 /// Every potential claim (Beck's criterion, `c6solve::potential`) on random positions is
@@ -637,14 +645,7 @@ fn potential_claims_agree_with_the_oracle() {
         found.live,
         beyond_pairing.get()
     );
-    assert!(found.failures.is_empty(), "{}", found.failures.join("\n"));
-    for (i, &c) in found.live.iter().enumerate() {
-        assert!(
-            c >= 15,
-            "only {c} non-trivial potential claims for p = {}",
-            i + 1
-        );
-    }
+    found.assert_sound_and_enough("potential");
     assert!(
         beyond_pairing.get() >= 15,
         "the potential never went beyond a pairing"
