@@ -102,28 +102,30 @@ impl Checkpoint {
     }
 
     /// What makes `self` a checkpoint of another solve than `want`, if anything.
-    pub fn mismatch(&self, want: &Checkpoint) -> Option<&'static str> {
-        if self.rules != want.rules {
-            Some("other rules")
+    pub fn mismatch(&self, want: &Checkpoint) -> Option<String> {
+        let what = if self.rules != want.rules {
+            "other rules"
         } else if self.table_format != want.table_format {
-            Some("another table format")
+            "another table format"
         } else if self.board != want.board
             || self.to_move != want.to_move
             || self.stones_left != want.stones_left
         {
-            Some("another position")
+            "another position"
         } else if self.goal != want.goal {
-            Some("another --goal")
+            "another --goal"
         } else if self.zones != want.zones {
-            Some("another --no-zones setting")
+            "another --no-zones setting"
         } else if self.tt_mib > want.tt_mib {
-            // A larger --tt-size is fine: the table file grows and keeps its entries.
-            Some("a larger --tt-size")
+            // A larger --tt-size is fine: the table file grows and keeps its entries. The size
+            // is named so the user need not guess it.
+            return Some(format!("--tt-size {} or larger", self.tt_mib));
         } else if self.phase != 1 && !(self.phase == 2 && self.goal == 0) {
-            Some("an unknown run")
+            "an unknown run"
         } else {
-            None
-        }
+            return None;
+        };
+        Some(what.to_string())
     }
 
     /// The file's bytes.
@@ -383,16 +385,19 @@ mod tests {
         let mut other = ck.clone();
         assert_eq!(ck.mismatch(&other), None);
         other.board[0] = 1;
-        assert_eq!(ck.mismatch(&other), Some("another position"));
+        assert_eq!(ck.mismatch(&other).as_deref(), Some("another position"));
         let mut other = ck.clone();
         other.goal = 1;
-        assert_eq!(ck.mismatch(&other), Some("another --goal"));
+        assert_eq!(ck.mismatch(&other).as_deref(), Some("another --goal"));
         let mut other = ck.clone();
         other.rules[2] = 5;
-        assert_eq!(ck.mismatch(&other), Some("other rules"));
+        assert_eq!(ck.mismatch(&other).as_deref(), Some("other rules"));
         let mut other = ck.clone();
         other.tt_mib = ck.tt_mib - 1;
-        assert_eq!(ck.mismatch(&other), Some("a larger --tt-size"));
+        assert_eq!(
+            ck.mismatch(&other).as_deref(),
+            Some(format!("--tt-size {} or larger", ck.tt_mib).as_str())
+        );
         // A larger table than the checkpoint's: the file grows, the solve goes on.
         other.tt_mib = ck.tt_mib * 4;
         assert_eq!(ck.mismatch(&other), None);
