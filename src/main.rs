@@ -870,7 +870,8 @@ fn run_check(args: CheckArgs) -> Result<ExitCode, Error> {
     match check::check(&cert) {
         Ok(summary) => {
             println!(
-                "valid: {}; {} nodes, {size} bytes; checked in {:.4} s",
+                "valid: {}: {}; {} nodes, {size} bytes; checked in {:.4} s",
+                summary.root,
                 summary.claims.join("; "),
                 summary.nodes,
                 start.elapsed().as_secs_f64()

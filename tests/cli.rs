@@ -759,7 +759,8 @@ fn default_puzzle_is_a_black_win() {
     let (code, out) = check_cert(&[cert.path()]);
     assert_eq!(code, 0, "{out}");
     assert!(
-        out.starts_with("valid: Black (to move) forces a win; "),
+        out.starts_with("valid: Connect(19,19,6,2,1), ")
+            && out.contains(" Black to move with 2 stone(s): Black (to move) forces a win; "),
         "{out}"
     );
     let puzzle = c6solve::input::DEFAULT_MOVES;

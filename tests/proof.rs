@@ -617,7 +617,13 @@ fn writing_a_proof_out_stops_at_its_deadline() {
     .unwrap();
     assert_eq!(report.value, Outcome::Draw);
     assert_eq!(late.unwrap_err(), cert::NoCertificate::OutOfTime);
-    assert_valid(&in_time.expect("a certificate in time"), "draw");
+    let cert = in_time.expect("a certificate in time");
+    assert_valid(&cert, "draw");
+    // The summary names what the claims are about, down to the stones left in the turn.
+    assert_eq!(
+        check::check(&cert).unwrap().root,
+        "Connect(5,4,4,1,1), the empty board, Black to move with 1 stone(s)"
+    );
 }
 
 /// "Black wins?" on Connect(6,6,4,2,1) is a no-win because White wins: the search settles

@@ -47,6 +47,10 @@ pub struct Summary {
     pub value: Option<&'static str>,
     /// Proof nodes checked over all parts.
     pub nodes: usize,
+    /// The rules and the root position the claims are about, e.g. "Connect(7,6,5,2,1), the
+    /// empty board, Black to move with 1 stone(s)": a certificate checked without rules or a
+    /// position names what it proves, down to the stones left in the turn.
+    pub root: String,
 }
 
 /// Checks a certificate. `Err` holds the first failure found, naming the part, the node, the
@@ -115,6 +119,7 @@ fn check_here(cert: &Certificate) -> Result<Summary, String> {
         claims,
         value,
         nodes,
+        root: root.describe(&rules),
     })
 }
 
@@ -212,6 +217,20 @@ struct Saved {
 }
 
 impl Board {
+    /// The rules and the position, in words.
+    fn describe(&self, rules: &Rules) -> String {
+        let count = |c: u8| self.points.iter().filter(|&&s| s == 1 + c).count();
+        let stones = match (count(0), count(1)) {
+            (0, 0) => "the empty board".to_string(),
+            (b, w) => format!("{b} Black and {w} White stone(s)"),
+        };
+        format!(
+            "Connect({rules}), {stones}, {} to move with {} stone(s)",
+            colour_name(self.to_move),
+            self.left
+        )
+    }
+
     /// The certificate's root position, validated.
     fn root(geo: &Geo, cert: &Certificate) -> Result<Board, String> {
         let cells = geo.w * geo.h;
