@@ -75,7 +75,8 @@ enum Command {
     /// defence is shown) or `unproven` (the first turn not proved, and the defence that
     /// resisted). Exit 0 for verified, 1 otherwise, 2 for bad input.
     /// With --games, verifies the last turns of real games that end in six and writes a
-    /// Markdown report (--out).
+    /// Markdown report (--out); the verdicts are its figures, so it exits 0 once the report
+    /// is written, whatever they are.
     Verify(VerifyArgs),
     /// Draw a position, optionally after a line or a proof's main line, in the terminal and
     /// as SVG.
@@ -113,7 +114,8 @@ struct ShowArgs {
     #[arg(long, value_name = "TURNS", conflicts_with = "proof")]
     line: Option<String>,
     /// A certificate from `solve --proof`: show its root position and main line (the prover's
-    /// moves and the first listed reply). Without a position, the certificate's root is used.
+    /// moves and, at the other side's nodes, the reply with the longest proof below it).
+    /// Without a position, the certificate's root is used.
     #[arg(long, value_name = "FILE")]
     proof: Option<String>,
     /// Shade the proof's zone: every point a stone of the proof is played on (needs --proof).
