@@ -89,7 +89,10 @@ enum Command {
     ///
     /// FILE is a table file (`--tt`, or a row's file under `table --tt-dir`) or its `.ckpt`.
     /// Prints the rules, the root position, which run the solve is in and its nodes, time,
-    /// sessions and checkpoints so far (exit 0). Exit 1 when there is no checkpoint (no solve
+    /// sessions and checkpoints so far, then what the table file holds for the root and for
+    /// each first stone up to symmetry: proof and disproof numbers, how many are won,
+    /// refuted and open (exit 0; the table file is read in place, so this is safe while the
+    /// solve runs). Exit 1 when there is no checkpoint (no solve
     /// stopped there: a finished solve removes it); a damaged file: one line, exit 2.
     Status(StatusArgs),
     /// Solve the empty boards of a range of rule sets into a table of proven values.
@@ -813,17 +816,17 @@ fn run_show(args: ShowArgs) -> Result<ExitCode, Error> {
 
 fn run_status(args: StatusArgs) -> Result<ExitCode, Error> {
     let given = std::path::Path::new(&args.file);
-    let path = if args.file.ends_with(".ckpt") {
-        given.to_path_buf()
-    } else {
-        checkpoint::path_for(given)
+    let (path, table) = match args.file.strip_suffix(".ckpt") {
+        Some(table) => (given.to_path_buf(), std::path::PathBuf::from(table)),
+        None => (checkpoint::path_for(given), given.to_path_buf()),
     };
     let Some(ck) = checkpoint::read(&path)? else {
         println!("{}: no checkpoint (no solve stopped there)", path.display());
         return Ok(ExitCode::FAILURE);
     };
+    let progress = c6solve::search::progress::read(&ck, &table)?;
     if args.json {
-        let json = serde_json::json!({
+        let mut json = serde_json::json!({
             "checkpoint": path.display().to_string(),
             "rules": ck.rules.iter().map(u16::to_string).collect::<Vec<_>>().join(","),
             "to_move": if ck.to_move == 0 { "black" } else { "white" },
@@ -840,10 +843,16 @@ fn run_status(args: StatusArgs) -> Result<ExitCode, Error> {
             "threads": ck.threads,
             "program": ck.program,
         });
+        json.as_object_mut()
+            .expect("an object")
+            .extend(progress.json());
         println!("{json}");
     } else {
         println!("checkpoint {}", path.display());
         for (label, text) in ck.describe() {
+            println!("{label:<10} {text}");
+        }
+        for (label, text) in progress.describe() {
             println!("{label:<10} {text}");
         }
     }

@@ -1666,6 +1666,8 @@ fn status_reports_a_stopped_solve() {
         "the empty board, Black to move with 1 stone(s)",
         "run 1 of 2: does Black win?",
         "1 session(s), 1 checkpoint(s)",
+        // 30 points, 9 of them distinct under the 4 symmetries of a 6x5 board.
+        "9 stones up to symmetry: 0 won, ",
     ] {
         assert!(shown.contains(want), "{want:?} missing from {shown}");
     }
@@ -1675,6 +1677,12 @@ fn status_reports_a_stopped_solve() {
     assert_eq!(json["rules"], "6,5,5,2,1");
     assert_eq!(json["run"], 1);
     assert_eq!(json["nodes"], stopped["nodes"]);
+    assert_eq!(json["attacker"], "black");
+    assert_eq!(json["first_stones"].as_array().map(Vec::len), Some(9));
+    assert!(
+        json["root"]["dn"].as_u64().is_some_and(|dn| dn > 0),
+        "{json:?}"
+    );
     // A finished solve removes its checkpoint: nothing to report, exit 1.
     let done = solve_over(&[]);
     assert_eq!(done["value"], "draw");
@@ -1684,5 +1692,10 @@ fn status_reports_a_stopped_solve() {
     // A damaged checkpoint is refused in one line.
     std::fs::write(&ckpt, b"not a checkpoint").unwrap();
     assert_bad_input(&["status", path], "not a c6solve checkpoint");
+    // So is a damaged table file beside a good checkpoint.
+    solve_over(&["--tt-reset", "--nodes", "3000", "--threads", "1"]);
+    let bytes = std::fs::read(path).unwrap();
+    std::fs::write(path, &bytes[..bytes.len() - 1]).unwrap();
+    assert_bad_input(&["status", path], "truncated or damaged");
     let _ = std::fs::remove_file(&ckpt);
 }

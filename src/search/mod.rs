@@ -5,6 +5,7 @@ pub mod checkpoint;
 pub mod dfpn;
 pub mod movegen;
 pub mod parallel;
+pub mod progress;
 mod session;
 pub mod tt;
 pub mod ttfile;

@@ -62,6 +62,21 @@ impl Entry {
         ((self.work as u64) << 1) | self.is_solved() as u64
     }
 
+    /// Decodes a slot's four words; `None` if the slot is empty or torn.
+    #[inline]
+    fn from_words(w: [u64; WORDS]) -> Option<Entry> {
+        let (key, numbers, last) = ([w[0], w[1]], w[2], w[3]);
+        if last as u32 != check(key, numbers) {
+            return None;
+        }
+        Some(Entry {
+            key,
+            pn: numbers as u32,
+            dn: (numbers >> 32) as u32,
+            work: (last >> 32) as u32,
+        })
+    }
+
     fn numbers_word(&self) -> u64 {
         self.pn as u64 | (self.dn as u64) << 32
     }
@@ -260,18 +275,20 @@ impl Table {
     #[inline]
     fn read(bucket: &[AtomicU64], i: usize) -> Option<Entry> {
         let w = &bucket[i * WORDS..(i + 1) * WORDS];
-        let key = [w[0].load(Ordering::Relaxed), w[1].load(Ordering::Relaxed)];
-        let numbers = w[2].load(Ordering::Relaxed);
-        let last = w[3].load(Ordering::Relaxed);
-        if last as u32 != check(key, numbers) {
-            return None;
-        }
-        Some(Entry {
-            key,
-            pn: numbers as u32,
-            dn: (numbers >> 32) as u32,
-            work: (last >> 32) as u32,
-        })
+        Entry::from_words(std::array::from_fn(|j| w[j].load(Ordering::Relaxed)))
+    }
+
+    /// The entry for `key` among a bucket's bytes as a table file stores them (the table's
+    /// words as they lie in memory, so in this machine's byte order), if the bucket holds it.
+    pub(crate) fn find_in_bucket(bytes: &[u8], key: [u64; 2]) -> Option<Entry> {
+        bytes
+            .chunks_exact(Self::ENTRY_BYTES)
+            .filter_map(|slot| {
+                Entry::from_words(std::array::from_fn(|j| {
+                    u64::from_ne_bytes(slot[8 * j..8 * j + 8].try_into().expect("8 bytes"))
+                }))
+            })
+            .find(|e| e.key == key)
     }
 
     #[inline]

@@ -26,7 +26,7 @@
 //! (see [`super::tt`]), so a write torn by a crash reads as an empty slot, never as a proof.
 //! The file is locked while in use, so two processes never share one.
 
-use super::tt::Table;
+use super::tt::{Entry, Table};
 use crate::board::ZOBRIST_SEED;
 use crate::error::{Error, Result};
 use crate::rules::Rules;
@@ -243,6 +243,23 @@ fn create(file: &mut File, header: &Header, len: u64) -> std::io::Result<()> {
 /// Checks an existing file against what this solve needs. Returns the file's buckets when
 /// it is a sound table of fewer buckets than wanted (to be grown).
 fn validate(file: &mut File, want: &Header, rules: &Rules, path: &str) -> Result<Option<usize>> {
+    let got = read_header(file, want, rules, path)?;
+    if got.buckets > want.buckets {
+        let mib = (got.buckets as usize * Table::BUCKET_BYTES) >> 20;
+        return Err(bad(
+            path,
+            &format!(
+                "holds a {mib} MiB table: give --tt-size {mib} (or more, to grow it), \
+                 or --tt-reset to rebuild it"
+            ),
+        ));
+    }
+    Ok((got.buckets < want.buckets).then_some(got.buckets as usize))
+}
+
+/// Reads the header of the file and refuses it unless it is a whole table file for `rules`
+/// in this program's format (any size).
+fn read_header(file: &mut File, want: &Header, rules: &Rules, path: &str) -> Result<Header> {
     let actual = file.metadata().map_err(|e| io(path, e))?.len();
     let mut raw = [0u8; 64];
     if actual < HEADER_BYTES as u64 {
@@ -283,16 +300,6 @@ fn validate(file: &mut File, want: &Header, rules: &Rules, path: &str) -> Result
     if !sane {
         return Err(bad(path, "has a damaged header (impossible size)"));
     }
-    if got.buckets > want.buckets {
-        let mib = (got.buckets as usize * Table::BUCKET_BYTES) >> 20;
-        return Err(bad(
-            path,
-            &format!(
-                "holds a {mib} MiB table: give --tt-size {mib} (or more, to grow it), \
-                 or --tt-reset to rebuild it"
-            ),
-        ));
-    }
     let len = (HEADER_BYTES + got.buckets as usize * Table::BUCKET_BYTES) as u64;
     if actual != len {
         return Err(bad(
@@ -300,7 +307,27 @@ fn validate(file: &mut File, want: &Header, rules: &Rules, path: &str) -> Result
             &format!("is {actual} bytes, not the {len} its header says: truncated or damaged"),
         ));
     }
-    Ok((got.buckets < want.buckets).then_some(got.buckets as usize))
+    Ok(got)
+}
+
+/// The stored entries of `keys` in the table file at `path`, read bucket by bucket without
+/// loading or locking the file, so a solve that is running over it is not disturbed. The
+/// file holds what the last checkpoint wrote back; an entry torn by a concurrent write reads
+/// as absent (entries check themselves). The header is checked as [`open`] checks it.
+pub fn peek(path: &Path, rules: &Rules, keys: &[[u64; 2]]) -> Result<Vec<Option<Entry>>> {
+    let name = path.display().to_string();
+    let mut file = File::open(path).map_err(|e| io(&name, e))?;
+    let got = read_header(&mut file, &Header::current(rules, 0), rules, &name)?;
+    let mut bucket = vec![0u8; Table::BUCKET_BYTES];
+    keys.iter()
+        .map(|&key| {
+            let b = key[0] as usize & (got.buckets as usize - 1);
+            let at = (HEADER_BYTES + b * Table::BUCKET_BYTES) as u64;
+            file.seek(SeekFrom::Start(at)).map_err(|e| io(&name, e))?;
+            file.read_exact(&mut bucket).map_err(|e| io(&name, e))?;
+            Ok(Table::find_in_bucket(&bucket, key))
+        })
+        .collect()
 }
 
 #[cfg(test)]
