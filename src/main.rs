@@ -519,6 +519,11 @@ fn main() -> ExitCode {
             .map(|s| s.to_string())
             .or_else(|| payload.downcast_ref::<String>().cloned())
             .unwrap_or_default();
+        if msg.starts_with("failed printing to stdout") && msg.contains("Broken pipe") {
+            // The reader went away (`c6solve ... | head`): not a bug. End quietly with the
+            // status a shell gives a process that SIGPIPE ended (128 + 13).
+            std::process::exit(141);
+        }
         let at = info
             .location()
             .map(|l| format!(" at {}:{}", l.file(), l.line()))
@@ -824,7 +829,11 @@ fn run_status(args: StatusArgs) -> Result<ExitCode, Error> {
         println!("{}: no checkpoint (no solve stopped there)", path.display());
         return Ok(ExitCode::FAILURE);
     };
-    let progress = c6solve::search::progress::read(&ck, &table)?;
+    // A damaged table file is refused; a missing one leaves the checkpoint's own figures.
+    let progress = table
+        .exists()
+        .then(|| c6solve::search::progress::read(&ck, &table))
+        .transpose()?;
     if args.json {
         let mut json = serde_json::json!({
             "checkpoint": path.display().to_string(),
@@ -843,16 +852,22 @@ fn run_status(args: StatusArgs) -> Result<ExitCode, Error> {
             "threads": ck.threads,
             "program": ck.program,
         });
-        json.as_object_mut()
-            .expect("an object")
-            .extend(progress.json());
+        if let Some(progress) = &progress {
+            json.as_object_mut()
+                .expect("an object")
+                .extend(progress.json());
+        }
         println!("{json}");
     } else {
         println!("checkpoint {}", path.display());
         for (label, text) in ck.describe() {
             println!("{label:<10} {text}");
         }
-        for (label, text) in progress.describe() {
+        let lines = match &progress {
+            Some(progress) => progress.describe(),
+            None => vec![("root", format!("no table file {}", table.display()))],
+        };
+        for (label, text) in lines {
             println!("{label:<10} {text}");
         }
     }

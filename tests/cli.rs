@@ -1683,6 +1683,13 @@ fn status_reports_a_stopped_solve() {
         json["root"]["dn"].as_u64().is_some_and(|dn| dn > 0),
         "{json:?}"
     );
+    // Without its table file the checkpoint's own figures are still shown.
+    let moved = format!("{path}.moved");
+    std::fs::rename(path, &moved).unwrap();
+    let out = run(&["status", path]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("no table file"));
+    std::fs::rename(&moved, path).unwrap();
     // A finished solve removes its checkpoint: nothing to report, exit 1.
     let done = solve_over(&[]);
     assert_eq!(done["value"], "draw");

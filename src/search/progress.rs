@@ -2,11 +2,14 @@
 //! the root and of each first stone, as the last checkpoint wrote them back.
 //!
 //! A checkpoint says how much work a solve has done, not how much is left. The first stones
-//! say more: in a run that asks "does the attacker win?", the root is the attacker's OR node,
-//! so one first stone proven won ends the run, and a no-win needs every first stone refuted
-//! (disproof number 0). The root's disproof number is a weak sum (the largest of its first
-//! stones' plus one for each other open stone), so it falls as they are refuted. Nothing here
-//! is trusted as a result: the solve itself proves, these are figures.
+//! say more. In a run that asks "does the attacker win?" with the attacker to move (run 1),
+//! the root is an OR node: one first stone proven won ends the run, and a no-win needs every
+//! first stone refuted (disproof number 0); the root's disproof number is a weak sum (the
+//! largest of its first stones' plus one for each other open stone), so it falls as they are
+//! refuted. In run 2 the defender moves first and the roles swap: the attacker needs every
+//! first stone won, one refuted ends the run. A first stone the table does not hold was never
+//! searched from the root (forced replies and relevance zones leave stones out), or was
+//! evicted. Nothing here is trusted as a result: the solve itself proves, these are figures.
 
 use super::checkpoint::Checkpoint;
 use super::dfpn::key_for;
@@ -23,6 +26,8 @@ use std::path::Path;
 pub struct Progress {
     /// The rules of the solve (for point names).
     pub rules: Rules,
+    /// True when the attacker moves at the root (an OR node for it: run 1).
+    pub attacker_to_move: bool,
     /// The side the current run asks about ("does it win?").
     pub attacker: Color,
     /// The root's proof and disproof numbers, `None` when the file does not hold the root.
@@ -32,24 +37,53 @@ pub struct Progress {
     pub moves: Vec<(Cell, Option<(Pn, Pn)>)>,
 }
 
+/// First stones by what the table holds for them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tally {
+    /// Proven won for the attacker (proof number 0).
+    pub won: usize,
+    /// Refuted: the attacker cannot win after them (disproof number 0).
+    pub refuted: usize,
+    /// Stored and unsolved.
+    pub open: usize,
+    /// Not in the table.
+    pub absent: usize,
+}
+
 impl Progress {
-    /// First stones proven won for the attacker, refuted, and still open (or not stored).
-    pub fn tally(&self) -> (usize, usize, usize) {
-        let count = |f: fn(&(Pn, Pn)) -> bool| {
-            self.moves
-                .iter()
-                .filter(|(_, n)| n.as_ref().is_some_and(f))
-                .count()
+    /// The first stones counted by what the table holds for them.
+    pub fn tally(&self) -> Tally {
+        let mut t = Tally {
+            won: 0,
+            refuted: 0,
+            open: 0,
+            absent: 0,
         };
-        let won = count(|&(pn, _)| pn == 0);
-        let refuted = count(|&(_, dn)| dn == 0);
-        (won, refuted, self.moves.len() - won - refuted)
+        for (_, n) in &self.moves {
+            match n {
+                None => t.absent += 1,
+                Some((0, _)) => t.won += 1,
+                Some((_, 0)) => t.refuted += 1,
+                Some(_) => t.open += 1,
+            }
+        }
+        t
     }
 
     /// Labelled lines for `c6solve status`: the root, the tally of first stones, the open ones.
     pub fn describe(&self) -> Vec<(&'static str, String)> {
-        let (won, refuted, open) = self.tally();
+        let Tally {
+            won,
+            refuted,
+            open,
+            absent,
+        } = self.tally();
         let who = colour_name(self.attacker);
+        let rule = if self.attacker_to_move {
+            "one won proves the run; a no-win needs every one refuted"
+        } else {
+            "the run needs every one won; one refuted ends it with a no-win"
+        };
         let mut lines = vec![
             (
                 "root",
@@ -61,8 +95,8 @@ impl Progress {
             (
                 "first",
                 format!(
-                    "{} stones up to symmetry: {won} won, {refuted} refuted, {open} open \
-                     (one won proves the run; a no-win needs all refuted)",
+                    "{} stones up to symmetry: {won} won, {refuted} refuted, {open} open, \
+                     {absent} not in the table ({rule})",
                     self.moves.len()
                 ),
             ),
@@ -98,6 +132,7 @@ impl Progress {
             "attacker".into(),
             colour_name(self.attacker).to_lowercase().into(),
         );
+        m.insert("attacker_to_move".into(), self.attacker_to_move.into());
         m.insert("root".into(), numbers(self.root));
         m.insert("first_stones".into(), stones.into());
         m
@@ -154,6 +189,7 @@ pub fn read(ck: &Checkpoint, table: &Path) -> Result<Progress> {
     let numbers = |i: usize| found[i].map(|e| (e.pn, e.dn));
     Ok(Progress {
         rules: *pos.rules(),
+        attacker_to_move: attacker == me,
         attacker,
         root: numbers(0),
         moves: moves
@@ -190,46 +226,61 @@ fn root_position(ck: &Checkpoint) -> Result<Position> {
             )));
         }
     };
-    Position::from_stones(
-        rules,
-        &stones(0),
-        &stones(1),
-        Some((to_move, ck.stones_left)),
-    )
+    // The stones left are set after the stones: a root inside Black's first turn may have
+    // more than p left (q > p), which a diagram's turn could not state.
+    let mut pos = Position::from_stones(rules, &stones(0), &stones(1), Some((to_move, 1)))?;
+    if ck.stones_left == 0 || ck.stones_left > rules.p.max(rules.q) {
+        return Err(Error::Checkpoint(format!(
+            "{} stones left in the turn: impossible under {rules}",
+            ck.stones_left
+        )));
+    }
+    pos.set_turn(to_move, ck.stones_left);
+    Ok(pos)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::search::checkpoint;
+    use crate::search::tt::Entry;
     use crate::search::{Goal, SolveOptions, open_table, solve_then};
 
-    /// The numbers read back from the file of a node-limited solve are the ones its table
-    /// held in memory when it stopped (read there just before the table was written back).
-    #[test]
-    fn a_stopped_solve_shows_the_numbers_its_table_held() {
-        let rules = Rules::parse("8,4,4,1,1").unwrap();
-        let path = std::env::temp_dir().join(format!("c6solve-progress-{}.tt", std::process::id()));
+    /// Stops a fresh solve of the empty board of `rules` after `nodes` nodes over a table
+    /// file, and returns its checkpoint, what `read` makes of the file, and the numbers the
+    /// table held in memory for the root and after each point (read just before the table
+    /// was written back), with `attacker` asking.
+    fn stop(
+        rules: &str,
+        nodes: u64,
+        attacker: Color,
+    ) -> (Checkpoint, Progress, Vec<Option<(Pn, Pn)>>) {
+        let rules = Rules::parse(rules).unwrap();
+        let path = std::env::temp_dir().join(format!(
+            "c6solve-progress-{}-{rules}-{nodes}.tt",
+            std::process::id()
+        ));
         let _ = std::fs::remove_file(&path);
         let opts = SolveOptions {
             goal: Goal::Value,
             tt_mib: 16,
             tt_file: Some(path.clone()),
             threads: 1,
-            max_nodes: Some(20_000),
+            max_nodes: Some(nodes),
             ..SolveOptions::default()
         };
         let pos = Position::new(rules);
         let table = open_table(&opts, &rules).unwrap();
-        let (_, in_memory) = solve_then(&pos, &opts, table, |pos, _, table| {
+        let numbers = |e: Option<Entry>| e.map(|e| (e.pn, e.dn));
+        let (_, in_memory) = solve_then(&pos, &opts, table, move |pos, _, table| {
             let mut child = pos.clone();
-            let mut numbers = vec![table.probe(key_for(pos, Color::Black))];
+            let mut found = vec![numbers(table.probe(key_for(pos, attacker)))];
             for cell in empty_points(pos) {
                 child.play(cell);
-                numbers.push(table.probe(key_for(&child, Color::Black)));
+                found.push(numbers(table.probe(key_for(&child, attacker))));
                 child.undo();
             }
-            numbers
+            found
         })
         .unwrap();
         let ck = checkpoint::read(&checkpoint::path_for(&path))
@@ -238,24 +289,51 @@ mod tests {
         let progress = read(&ck, &path).unwrap();
         let _ = std::fs::remove_file(&path);
         let _ = std::fs::remove_file(checkpoint::path_for(&path));
+        (ck, progress, in_memory)
+    }
 
-        assert_eq!(progress.attacker, Color::Black);
-        let numbers = |e: Option<crate::search::tt::Entry>| e.map(|e| (e.pn, e.dn));
+    /// The file's numbers are the memory's, for the root and every first stone listed.
+    fn assert_read_back(progress: &Progress, in_memory: &[Option<(Pn, Pn)>]) {
         let (pn, dn) = progress.root.expect("the root is stored");
-        assert!(pn > 0 && dn > 0, "unsolved after 20,000 nodes: {pn} {dn}");
-        assert_eq!(progress.root, numbers(in_memory[0]));
-        // 32 points, 8 of them distinct under the 4 symmetries of an 8x4 board.
-        assert_eq!(progress.moves.len(), 8);
+        assert!(pn > 0 && dn > 0, "unsolved: {pn} {dn}");
+        assert_eq!(progress.root, in_memory[0]);
         for &(cell, n) in &progress.moves {
-            assert_eq!(
-                n,
-                numbers(in_memory[1 + cell as usize]),
-                "first stone {cell}"
-            );
+            assert_eq!(n, in_memory[1 + cell as usize], "first stone {cell}");
         }
         assert!(progress.moves.iter().filter(|(_, n)| n.is_some()).count() > 1);
-        let (won, refuted, open) = progress.tally();
-        assert_eq!(won + refuted + open, 8);
-        assert_eq!(won, 0, "8,4,4,1,1 is a draw");
+    }
+
+    #[test]
+    fn a_stopped_first_run_shows_the_numbers_its_table_held() {
+        let (ck, progress, in_memory) = stop("8,4,4,1,1", 20_000, Color::Black);
+        assert_eq!(ck.phase, 1);
+        assert_eq!(progress.attacker, Color::Black);
+        assert!(progress.attacker_to_move);
+        assert_read_back(&progress, &in_memory);
+        // 32 points, 8 of them distinct under the 4 symmetries of an 8x4 board.
+        assert_eq!(progress.moves.len(), 8);
+        let t = progress.tally();
+        assert_eq!(t.won + t.refuted + t.open + t.absent, 8);
+        assert_eq!(t.won, 0, "8,4,4,1,1 is a draw");
+        let text = progress.describe();
+        assert!(text[1].1.contains("one won proves the run"), "{text:?}");
+    }
+
+    /// In run 2 of an exact value the other side asks, and the side to move defends.
+    #[test]
+    fn a_stopped_second_run_reads_the_other_sides_numbers() {
+        // 6,5,5,2,1 is a draw with q < p, so White's run follows Black's: stop inside it.
+        let stopped = (1..=8)
+            .map(|i| stop("6,5,5,2,1", 5_000 * i, Color::White))
+            .find(|(ck, _, _)| ck.phase == 2);
+        let (_, progress, in_memory) = stopped.expect("a stop inside run 2");
+        assert_eq!(progress.attacker, Color::White);
+        assert!(!progress.attacker_to_move);
+        assert_read_back(&progress, &in_memory);
+        // 30 points, 9 of them distinct under the 4 symmetries of a 6x5 board.
+        assert_eq!(progress.moves.len(), 9);
+        let text = progress.describe();
+        assert!(text[0].1.contains("does White win?"), "{text:?}");
+        assert!(text[1].1.contains("one refuted ends it"), "{text:?}");
     }
 }
