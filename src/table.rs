@@ -607,6 +607,35 @@ fn tt_path(opts: &TableOptions, rules: &Rules) -> Option<PathBuf> {
         .map(|d| d.join(format!("{}.tt", file_stem(rules))))
 }
 
+/// How far an unknown row's solve got, from its checkpoint and table file: which run, and
+/// its first stones up to symmetry (see [`crate::search::progress`]); empty when there is no
+/// checkpoint to read.
+fn stopped_at(tt: &Path) -> String {
+    let Ok(Some(ck)) = checkpoint::read(&checkpoint::path_for(tt)) else {
+        return String::new();
+    };
+    match crate::search::progress::read(&ck, tt) {
+        Ok(p) => {
+            let t = p.tally();
+            format!(
+                " Stopped in run {} (does {} win?) with its first stones up to symmetry {} won, \
+                 {} refuted, {} open and {} not in the table.",
+                ck.phase,
+                if p.attacker == crate::rules::Color::Black {
+                    "Black"
+                } else {
+                    "White"
+                },
+                t.won,
+                t.refuted,
+                t.open,
+                t.absent
+            )
+        }
+        Err(e) => format!(" Its table file could not be read back: {e}."),
+    }
+}
+
 /// `m_n_k_p_q`: the rules as a file name.
 fn file_stem(rules: &Rules) -> String {
     rules.to_string().replace(',', "_")
@@ -644,6 +673,11 @@ pub fn solve_row(rules: &Rules, opts: &TableOptions) -> Result<Option<Row>> {
         return Ok(None);
     }
     let mut row = make_row(rules, &report, opts, load);
+    if row.value == Value::Unknown
+        && let Some(tt) = tt_path(opts, rules)
+    {
+        row.how.push_str(&stopped_at(&tt));
+    }
     if let (Some(dir), Some(certified)) = (&opts.cert_dir, certified) {
         row.how.push(' ');
         match certified {

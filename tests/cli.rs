@@ -1608,6 +1608,19 @@ fn table_rows_continue_from_their_checkpoints() {
     run_table(&json, &md, &certs, &args);
     let first = table_rows(json.path()).remove(0);
     assert_eq!(first["value"], "unknown", "{first:?}");
+    // The row says how far it got: the run, and its first stones read from the table file
+    // (28 points, 8 of them distinct under the 4 symmetries of a 7x4 board).
+    let how = first["how"].as_str().unwrap();
+    assert!(how.contains("Stopped in run 1 (does Black win?)"), "{how}");
+    assert!(how.contains(" 0 won, "), "{how}");
+    let tally: Vec<usize> = how
+        .rsplit("symmetry ")
+        .next()
+        .unwrap()
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    assert_eq!(tally.iter().sum::<usize>(), 8, "{how}");
     let ckpt = Path::new(tts.path()).join("7_4_4_1_1.tt.ckpt");
     assert!(ckpt.exists(), "no checkpoint beside the row's table");
     // The same limit again: continued, not kept.
