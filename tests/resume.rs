@@ -107,6 +107,50 @@ fn node_limit_then_resume_in_both_runs() {
     assert!(d.nodes * 10 < fresh.nodes, "{} nodes", d.nodes);
 }
 
+/// While a finished solve's certificate is written (which can take as long as the solve),
+/// a crash must lose nothing: the table file already holds the proof and the checkpoint the
+/// totals. Only when the caller is done is the checkpoint removed.
+#[test]
+fn a_proven_solve_keeps_its_checkpoint_until_the_table_file_holds_the_proof() {
+    use c6solve::search::{dfpn, open_table, solve_then, ttfile};
+    let pos = empty("6,5,5,2,1");
+    let dir = TempDir::new("proven");
+    let tt = dir.file("t.tt");
+    let ck_path = checkpoint::path_for(&tt);
+    let stopped = solve(&pos, &opts(&tt, 1, Some(2_000))).unwrap();
+    assert_eq!(stopped.value, Outcome::Unknown);
+
+    let o = opts(&tt, 1, None);
+    let table = open_table(&o, pos.rules()).unwrap();
+    let (tt_in, ck_in) = (tt.clone(), ck_path.clone());
+    let (report, during) = solve_then(&pos, &o, table, move |pos, _, _| {
+        // What a crash at this moment would leave on disk.
+        let ck = checkpoint::read(&ck_in).unwrap();
+        let keys = [
+            dfpn::key_for(pos, c6solve::Color::Black),
+            dfpn::key_for(pos, c6solve::Color::White),
+        ];
+        let roots = ttfile::peek(&tt_in, pos.rules(), &keys).unwrap();
+        (
+            ck,
+            roots.iter().map(|e| e.map(|e| e.dn)).collect::<Vec<_>>(),
+        )
+    })
+    .unwrap();
+    assert_eq!(report.value, Outcome::Draw);
+    let (ck, root_dns) = during;
+    let ck = ck.expect("the checkpoint is still there while the proof is written out");
+    assert_eq!(ck.nodes, stopped.nodes + report.nodes, "{ck:?}");
+    assert_eq!(ck.sessions, 2);
+    // Both runs' roots are disproven in the file: "Black wins?" and "White wins?".
+    assert_eq!(root_dns, vec![Some(0), Some(0)]);
+    assert_eq!(
+        checkpoint::read(&ck_path).unwrap(),
+        None,
+        "removed at the end"
+    );
+}
+
 #[test]
 fn a_checkpoint_of_another_solve_is_refused() {
     let dir = TempDir::new("other");

@@ -209,6 +209,7 @@ pub fn solve_then<T: Send + 'static>(
     after: impl FnOnce(&Position, &SolveReport, &Table) -> T + Send + 'static,
 ) -> Result<(SolveReport, T)> {
     let resume = checkpoint::load_for(pos, opts)?;
+    let ckpt = opts.tt_file.as_deref().map(checkpoint::path_for);
     let pos = pos.clone();
     let opts = opts.clone();
     let report = std::thread::Builder::new()
@@ -228,6 +229,14 @@ pub fn solve_then<T: Send + 'static>(
     let (report, extra, flushed) = report;
     flushed.map_err(|e| Error::Io(format!("cannot write the table file back: {e}")))?;
     let report = report?;
+    // The table file holds the proof now: its checkpoint has served (see `Session::finish`).
+    if let Some(ck) = ckpt
+        && report.value != Outcome::Unknown
+        && !report.interrupted
+    {
+        checkpoint::remove(&ck)
+            .map_err(|e| Error::Io(format!("cannot remove checkpoint {}: {e}", ck.display())))?;
+    }
     let extra = extra.ok_or_else(|| Error::Io("the search left no report".into()))?;
     Ok((report, extra))
 }
@@ -255,7 +264,7 @@ fn solve_here(
     let root = pos.clone();
     let mut s = Session::new(&root, opts, table, resume);
     if let Some(value) = game_over_value(&pos) {
-        s.finish(true, 0)?;
+        s.finish(0)?;
         return Ok(report(&s, value, Vec::new(), 0));
     }
     let limits = s.limits();
@@ -310,7 +319,7 @@ fn solve_here(
             Proof::Unknown => (Outcome::Unknown, first_move(&pos), s.ctl.nodes()),
         }
     };
-    s.finish(value != Outcome::Unknown, nodes)?;
+    s.finish(nodes)?;
     Ok(report(&s, value, best, nodes))
 }
 

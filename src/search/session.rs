@@ -200,20 +200,15 @@ impl<'a> Session<'a> {
         Ok(())
     }
 
-    /// Ends the session. A proven value needs no checkpoint any more (the table holds the
-    /// proof, so the same command answers at once); an unfinished one gets a last checkpoint
-    /// to resume from. `nodes` is this session's count.
-    pub fn finish(&mut self, proven: bool, nodes: u64) -> Result<()> {
+    /// Ends the session with a last checkpoint (`nodes` is this session's count), proven or
+    /// not: the table file then holds the proof and the checkpoint the whole solve's totals.
+    /// A proven solve's checkpoint is removed only once the caller is done with the table
+    /// (see [`super::solve_then`]): a crash while a certificate is written, which can take
+    /// as long as the solve, then loses neither the proof nor the totals, and the same
+    /// command answers at once.
+    pub fn finish(&mut self, nodes: u64) -> Result<()> {
         if let Some(bar) = self.bar.take() {
             bar.finish_and_clear();
-        }
-        let Some((path, _)) = &self.ckpt else {
-            return Ok(());
-        };
-        if proven {
-            let name = path.display().to_string();
-            return checkpoint::remove(path)
-                .map_err(|e| Error::Io(format!("cannot remove checkpoint {name}: {e}")));
         }
         self.write_checkpoint(nodes)
     }
