@@ -550,37 +550,11 @@ fn command_output(program: &str, args: &[&str]) -> Option<String> {
     (!text.is_empty()).then_some(text)
 }
 
-/// The short commit hash of the source tree this binary was built from (else of the current
-/// directory), marked when tracked files outside `results/` have changes.
+/// The short commit hash of the source tree this binary was built from, marked when tracked
+/// files outside `results/` had changes (recorded by `src/build.rs` at build time: a binary
+/// that runs after the checkout moved on still names its own code).
 pub fn git_commit() -> String {
-    let source = env!("CARGO_MANIFEST_DIR");
-    let dir = if Path::new(source).join(".git").exists() {
-        source
-    } else {
-        "."
-    };
-    let Some(hash) = command_output("git", &["-C", dir, "rev-parse", "--short", "HEAD"]) else {
-        return "unknown".into();
-    };
-    let dirty = command_output(
-        "git",
-        &[
-            "-C",
-            dir,
-            "status",
-            "--porcelain",
-            "--untracked-files=no",
-            "--",
-            ".",
-            ":(exclude)results",
-        ],
-    )
-    .is_some();
-    if dirty {
-        format!("{hash} + uncommitted changes")
-    } else {
-        hash
-    }
+    env!("C6SOLVE_COMMIT").to_string()
 }
 
 /// The first `fields` load averages (1, 5 and 15 minutes) from /proc/loadavg, separated by
