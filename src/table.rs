@@ -620,16 +620,7 @@ fn stopped_at(tt: &Path) -> String {
             format!(
                 " Stopped in run {} (does {} win?) with its first stones up to symmetry {} won, \
                  {} refuted, {} open and {} not in the table.",
-                ck.phase,
-                if p.attacker == crate::rules::Color::Black {
-                    "Black"
-                } else {
-                    "White"
-                },
-                t.won,
-                t.refuted,
-                t.open,
-                t.absent
+                ck.phase, p.attacker, t.won, t.refuted, t.open, t.absent
             )
         }
         Err(e) => format!(" Its table file could not be read back: {e}."),

@@ -78,7 +78,7 @@ impl Progress {
             open,
             absent,
         } = self.tally();
-        let who = colour_name(self.attacker);
+        let who = self.attacker;
         let rule = if self.attacker_to_move {
             "one won proves the run; a no-win needs every one refuted"
         } else {
@@ -130,19 +130,12 @@ impl Progress {
         let mut m = serde_json::Map::new();
         m.insert(
             "attacker".into(),
-            colour_name(self.attacker).to_lowercase().into(),
+            self.attacker.to_string().to_lowercase().into(),
         );
         m.insert("attacker_to_move".into(), self.attacker_to_move.into());
         m.insert("root".into(), numbers(self.root));
         m.insert("first_stones".into(), stones.into());
         m
-    }
-}
-
-fn colour_name(c: Color) -> &'static str {
-    match c {
-        Color::Black => "Black",
-        Color::White => "White",
     }
 }
 
