@@ -394,6 +394,11 @@ impl Position {
         self.cells[cell as usize] == EMPTY
     }
 
+    /// The empty points, in board order.
+    pub fn empty_points(&self) -> impl Iterator<Item = Cell> + '_ {
+        (0..self.cells.len() as Cell).filter(|&c| self.is_empty(c))
+    }
+
     /// Stones played since the position was set up, in order (cells only).
     pub fn moves(&self) -> impl Iterator<Item = Cell> + '_ {
         self.history.iter().map(|p| p.cell)

@@ -615,14 +615,12 @@ fn stopped_at(tt: &Path) -> String {
         return String::new();
     };
     match crate::search::progress::read(&ck, tt) {
-        Ok(p) => {
-            let t = p.tally();
-            format!(
-                " Stopped in run {} (does {} win?) with its first stones up to symmetry {} won, \
-                 {} refuted, {} open and {} not in the table.",
-                ck.phase, p.attacker, t.won, t.refuted, t.open, t.absent
-            )
-        }
+        Ok(p) => format!(
+            " Stopped in run {} (does {} win?) with its first stones up to symmetry {}.",
+            ck.phase,
+            p.attacker,
+            p.tally()
+        ),
         Err(e) => format!(" Its table file could not be read back: {e}."),
     }
 }

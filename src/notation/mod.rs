@@ -95,9 +95,7 @@ pub(crate) fn random_game(rules: &Rules, seed: u64, len: usize) -> Vec<Cell> {
         state = state
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
-        let empties: Vec<Cell> = (0..rules.cells() as Cell)
-            .filter(|&c| pos.is_empty(c))
-            .collect();
+        let empties: Vec<Cell> = pos.empty_points().collect();
         let c = empties[(state >> 33) as usize % empties.len()];
         pos.play(c);
         moves.push(c);

@@ -1080,7 +1080,7 @@ mod tests {
                         continue;
                     }
                     let now = threats::threat_windows(&pos, me, rules.p);
-                    for cell in (0..rules.cells() as Cell).filter(|&c| pos.is_empty(c)) {
+                    for cell in pos.empty_points() {
                         let fast = forcing_stone(&pos, cell, false, &now);
                         let mut after = pos.clone();
                         after.play(cell);

@@ -115,7 +115,7 @@ mod tests {
         while pos.empties() > 6 && !pos.is_over() {
             for me in [Color::Black, Color::White] {
                 let all = scores(&pos, me);
-                for c in (0..r.cells() as Cell).filter(|&c| pos.is_empty(c)) {
+                for c in pos.empty_points() {
                     assert_eq!(all[c as usize], score(&pos, c, me), "point {c}");
                 }
             }
@@ -123,9 +123,7 @@ mod tests {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
-            let empty: Vec<Cell> = (0..r.cells() as Cell)
-                .filter(|&c| pos.is_empty(c))
-                .collect();
+            let empty: Vec<Cell> = pos.empty_points().collect();
             pos.play(empty[(state % empty.len() as u64) as usize]);
         }
     }

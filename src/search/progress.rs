@@ -50,6 +50,16 @@ pub struct Tally {
     pub absent: usize,
 }
 
+impl std::fmt::Display for Tally {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} won, {} refuted, {} open, {} not in the table",
+            self.won, self.refuted, self.open, self.absent
+        )
+    }
+}
+
 impl Progress {
     /// The first stones counted by what the table holds for them.
     pub fn tally(&self) -> Tally {
@@ -72,12 +82,6 @@ impl Progress {
 
     /// Labelled lines for `c6solve status`: the root, the tally of first stones, the open ones.
     pub fn describe(&self) -> Vec<(&'static str, String)> {
-        let Tally {
-            won,
-            refuted,
-            open,
-            absent,
-        } = self.tally();
         let who = self.attacker;
         let rule = if self.attacker_to_move {
             "one won proves the run; a no-win needs every one refuted"
@@ -95,9 +99,9 @@ impl Progress {
             (
                 "first",
                 format!(
-                    "{} stones up to symmetry: {won} won, {refuted} refuted, {open} open, \
-                     {absent} not in the table ({rule})",
-                    self.moves.len()
+                    "{} stones up to symmetry: {} ({rule})",
+                    self.moves.len(),
+                    self.tally()
                 ),
             ),
         ];
@@ -168,7 +172,7 @@ pub fn read(ck: &Checkpoint, table: &Path) -> Result<Progress> {
     let mut keys = vec![key_for(&pos, attacker)];
     let mut moves: Vec<Cell> = Vec::new();
     let mut child = pos.clone();
-    for cell in empty_points(&pos) {
+    for cell in pos.empty_points() {
         child.play(cell);
         let key = key_for(&child, attacker);
         child.undo();
@@ -191,13 +195,6 @@ pub fn read(ck: &Checkpoint, table: &Path) -> Result<Progress> {
             .map(|(i, c)| (c, numbers(i + 1)))
             .collect(),
     })
-}
-
-/// The points a stone can go on.
-fn empty_points(pos: &Position) -> Vec<Cell> {
-    (0..pos.rules().cells() as Cell)
-        .filter(|&c| pos.is_empty(c))
-        .collect()
 }
 
 /// The position the checkpoint was written for.
@@ -268,7 +265,7 @@ mod tests {
         let (_, in_memory) = solve_then(&pos, &opts, table, move |pos, _, table| {
             let mut child = pos.clone();
             let mut found = vec![numbers(table.probe(key_for(pos, attacker)))];
-            for cell in empty_points(pos) {
+            for cell in pos.empty_points() {
                 child.play(cell);
                 found.push(numbers(table.probe(key_for(&child, attacker))));
                 child.undo();
