@@ -363,7 +363,9 @@ impl GroupSearch {
     }
 
     /// Backtracking: cover the most constrained uncovered window first, trying each set of
-    /// `size` of its free points as a new group.
+    /// `size` of its free points as a new group, those inside the most uncovered windows
+    /// first (a group that covers many windows at once leaves fewer to cover, so covers are
+    /// found within a smaller budget).
     fn cover(&mut self) -> bool {
         let mut pick: Option<(usize, u32)> = None;
         for i in 0..self.windows.len() {
@@ -380,37 +382,62 @@ impl GroupSearch {
         }
         let Some((i, _)) = pick else { return true };
         let free = self.free_points(self.windows.get(i));
+        let mut candidates: Vec<(u32, Vec<Cell>)> = Vec::new();
         let mut chosen = Vec::with_capacity(self.size);
-        self.try_groups(&free, 0, &mut chosen)
-    }
-
-    /// Tries every group of `size` points from `free[from..]` extending `chosen`.
-    fn try_groups(&mut self, free: &[Cell], from: usize, chosen: &mut Vec<Cell>) -> bool {
-        if chosen.len() == self.size {
+        self.collect_groups(&free, 0, &mut chosen, &mut candidates);
+        // Most windows covered first; equal counts keep the enumeration order.
+        candidates.sort_by_key(|(covers, _)| std::cmp::Reverse(*covers));
+        for (_, group) in candidates {
             if self.budget == 0 {
                 return false;
             }
             self.budget -= 1;
-            self.place(chosen, true);
+            self.place(&group, true);
             if self.cover() {
                 return true;
             }
-            self.place(chosen, false);
-            return false;
+            self.place(&group, false);
+        }
+        false
+    }
+
+    /// Every set of `size` points from `free[from..]` extending `chosen`, each with the
+    /// number of uncovered windows it lies in.
+    fn collect_groups(
+        &self,
+        free: &[Cell],
+        from: usize,
+        chosen: &mut Vec<Cell>,
+        out: &mut Vec<(u32, Vec<Cell>)>,
+    ) {
+        if chosen.len() == self.size {
+            out.push((self.uncovered_holding(chosen), chosen.clone()));
+            return;
         }
         let need = self.size - chosen.len();
         for j in from..free.len() {
-            if free.len() - j < need || self.budget == 0 {
+            if free.len() - j < need {
                 break;
             }
             chosen.push(free[j]);
-            let found = self.try_groups(free, j + 1, chosen);
+            self.collect_groups(free, j + 1, chosen, out);
             chosen.pop();
-            if found {
-                return true;
+        }
+    }
+
+    /// The active windows not yet covered that hold every point of `group`.
+    fn uncovered_holding(&self, group: &[Cell]) -> u32 {
+        let mut n = 0;
+        for j in self.windows_through(group[0]) {
+            let i = self.through[j] as usize;
+            if self.active[i]
+                && self.inside[i] == 0
+                && group[1..].iter().all(|b| self.windows.get(i).contains(b))
+            {
+                n += 1;
             }
         }
-        false
+        n
     }
 }
 

@@ -313,8 +313,9 @@ mod tests {
     #[test]
     fn a_stopped_second_run_reads_the_other_sides_numbers() {
         // 6,5,5,2,1 is a draw with q < p, so White's run follows Black's: stop inside it.
-        let stopped = (1..=8)
-            .map(|i| stop("6,5,5,2,1", 5_000 * i, Color::White))
+        // Run 1 takes most of its 20,000-odd nodes: step finely enough to land in run 2.
+        let stopped = (1..=40)
+            .map(|i| stop("6,5,5,2,1", 1_000 * i, Color::White))
             .find(|(ck, _, _)| ck.phase == 2);
         let (_, progress, in_memory) = stopped.expect("a stop inside run 2");
         assert_eq!(progress.attacker, Color::White);
