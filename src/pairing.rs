@@ -117,11 +117,12 @@ pub fn pairing_reply(pos: &Position, attacker: Color, budget: u32) -> Option<Cel
 
 /// Whether the group search tries the groups inside the most uncovered windows first (see
 /// [`GroupSearch::cover`]): only where a window has at least three points to spare beside
-/// a group (k >= p + 4). Measured on one thread, nodes in enumeration order against
-/// covering order: 8,8,5,1,1 after D4 E5 E4 17.6M against 0.89M, 7,7,5,1,1 291k against
-/// 168k, 7,7,6,2,1 53k against 1k; but with two points to spare Black's no-win on
-/// 7,6,5,2,1 took 31.7M against 90.3M (6,6,5,2,1, 7,5,5,2,1 and the 4-in-a-row boards
-/// within 10% either way). Either order is sound: only the budget's reach changes.
+/// a group (k >= p + 4). Measured on one thread (`results/pairing-order.md`), covering
+/// order against enumeration order: 7,7,6,2,1 1k nodes against 53k, 7,7,5,1,1 168k against
+/// 291k, a median of 0.75 of the nodes on twelve 8,8,5,1,1 positions; but with two points
+/// to spare Black's no-win on 7,6,5,2,1 took 90.3M against 31.7M (6,6,5,2,1, 7,5,5,2,1 and
+/// the 4-in-a-row boards within 10% either way). Either order is sound: only the budget's
+/// reach changes.
 fn orders_groups(pos: &Position) -> bool {
     let r = pos.rules();
     r.k >= r.p + 4
@@ -399,35 +400,41 @@ impl GroupSearch {
         }
         let Some((i, _)) = pick else { return true };
         let free = self.free_points(self.windows.get(i));
-        let mut candidates: Vec<(u32, Vec<Cell>)> = Vec::new();
+        // The candidate groups end to end, `size` points each, with (covers, index) keys.
+        let mut groups: Vec<Cell> = Vec::new();
+        let mut keys: Vec<(u32, u32)> = Vec::new();
         let mut chosen = Vec::with_capacity(self.size);
-        self.collect_groups(&free, 0, &mut chosen, &mut candidates);
+        self.collect_groups(&free, 0, &mut chosen, &mut groups, &mut keys);
         if self.ordered {
             // Most windows covered first; equal counts keep the enumeration order.
-            candidates.sort_by_key(|(covers, _)| std::cmp::Reverse(*covers));
+            keys.sort_by_key(|&(covers, _)| std::cmp::Reverse(covers));
         }
-        for (_, group) in candidates {
+        for (_, g) in keys {
             if self.budget == 0 {
                 return false;
             }
             self.budget -= 1;
-            self.place(&group, true);
+            let at = g as usize * self.size;
+            let group = &groups[at..at + self.size];
+            self.place(group, true);
             if self.cover() {
                 return true;
             }
-            self.place(&group, false);
+            self.place(group, false);
         }
         false
     }
 
-    /// Every set of `size` points from `free[from..]` extending `chosen`, each with the
-    /// number of uncovered windows it lies in.
+    /// Appends to `groups` every set of `size` points from `free[from..]` extending
+    /// `chosen`, and to `keys` its number of uncovered windows holding it (when ordered)
+    /// and its index.
     fn collect_groups(
         &self,
         free: &[Cell],
         from: usize,
         chosen: &mut Vec<Cell>,
-        out: &mut Vec<(u32, Vec<Cell>)>,
+        groups: &mut Vec<Cell>,
+        keys: &mut Vec<(u32, u32)>,
     ) {
         if chosen.len() == self.size {
             let covers = if self.ordered {
@@ -435,7 +442,8 @@ impl GroupSearch {
             } else {
                 0
             };
-            out.push((covers, chosen.clone()));
+            keys.push((covers, keys.len() as u32));
+            groups.extend_from_slice(chosen);
             return;
         }
         let need = self.size - chosen.len();
@@ -444,7 +452,7 @@ impl GroupSearch {
                 break;
             }
             chosen.push(free[j]);
-            self.collect_groups(free, j + 1, chosen, out);
+            self.collect_groups(free, j + 1, chosen, groups, keys);
             chosen.pop();
         }
     }
