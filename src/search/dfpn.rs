@@ -427,9 +427,12 @@ impl<'t> Dfpn<'t> {
             let sel = select(&children, or);
             nums = sel.numbers;
             if key == self.root && mode == Mode::Main {
-                // The root's numbers as they go, for the progress line (the root is past
-                // its rules check, so an unsolved entry here is what `seen` expects).
-                self.tt.store(key, nums.0, nums.1, 1);
+                // The root's numbers as they go, for the progress line and `c6solve status`
+                // (the root is past its rules check, so an unsolved entry here is what
+                // `seen` expects). The most work there is: a full table gives up the
+                // entry with the least, and with a work of 1 the root went first while
+                // one child took an hour (8,8,5,1,1 on an 8 GiB table).
+                self.tt.store(key, nums.0, nums.1, u32::MAX);
             }
             if nums.0 >= th_pn || nums.1 >= th_dn || self.out_of_budget() {
                 break;
@@ -1013,6 +1016,46 @@ mod tests {
     /// forcing win is found by the defender's probe alone, and each one it claims is a White
     /// win by a search of its own (White as the attacker, no zones). A proof stored by that
     /// search is then read from the table by a Black run, without a probe.
+    #[test]
+    fn a_full_table_keeps_the_roots_numbers_while_the_search_runs() {
+        // 1 MiB holds 32,768 entries, which 8,4,4,1,1 fills many times over; a second
+        // thread reads the root's entry as the search goes, as the progress line and a
+        // checkpoint do, and must find it every time once it is there.
+        let rules = Rules::new(8, 4, 4, 1, 1).unwrap();
+        let table = Table::new(1).unwrap();
+        let key = key_for(&Position::new(rules), Color::Black);
+        let done = std::sync::atomic::AtomicBool::new(false);
+        let (seen, missed) = std::thread::scope(|s| {
+            s.spawn(|| {
+                let mut pos = Position::new(rules);
+                let limits = Limits {
+                    max_nodes: Some(1_500_000),
+                    deadline: None,
+                };
+                Dfpn::new(&table, Color::Black, limits, 0).run(&mut pos);
+                done.store(true, std::sync::atomic::Ordering::Relaxed);
+            });
+            let (mut seen, mut missed) = (0u32, 0u32);
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                match table.probe(key) {
+                    Some(_) => seen += 1,
+                    None if seen > 0 => missed += 1,
+                    None => {}
+                }
+                std::thread::sleep(std::time::Duration::from_micros(200));
+            }
+            (seen, missed)
+        });
+        assert!(table.fill() > 0.9, "the table filled up");
+        assert!(seen > 100, "read {seen} times");
+        // A read racing the root's own rewrite can tear (and reads as a miss): allow a few.
+        assert!(
+            missed * 100 <= seen,
+            "missed {missed} of {} reads",
+            seen + missed
+        );
+    }
+
     #[test]
     fn the_defenders_forcing_wins_disprove_the_attacker() {
         let rules = Rules::new(6, 6, 4, 2, 1).unwrap();
