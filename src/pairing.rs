@@ -580,6 +580,17 @@ mod tests {
         assert!(attacker_is_paired_off(&p, Color::Black, 10_000));
     }
 
+    /// A seeded generator of numbers below its argument (a linear congruential step).
+    fn below(seed: u64) -> impl FnMut(usize) -> usize {
+        let mut state = seed;
+        move |n| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as usize % n
+        }
+    }
+
     /// The group search with no bound tried first.
     fn cover_found(pos: &Position, attacker: Color) -> bool {
         let size = pos.rules().p as usize + 1;
@@ -596,13 +607,7 @@ mod tests {
         let open = pos("8,8,6,2,1", "");
         assert!(!enough_points(&open, Color::Black));
         // Every cover the unbounded search finds on random positions passes the bound.
-        let mut state = 0x0B0D_u64;
-        let mut next = move |n: usize| {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (state >> 33) as usize % n
-        };
+        let mut next = below(0x0B0D);
         let (mut covers, mut rejected) = (0, 0);
         for rules in [
             "5,5,4,1,1",
@@ -676,16 +681,10 @@ mod tests {
 
     #[test]
     fn covering_order_finds_valid_covers_within_a_small_budget() {
-        // Late random positions on boards where the search orders its groups (k >= p + 4):
+        // Random middle-game positions on boards where the search orders its groups (k >= p + 4):
         // every cover found is disjoint groups of empty points with one inside every live
         // window, and within 64 steps the covering order finds more than enumeration order.
-        let mut state = 0x5EED_0AD5_u64;
-        let mut next = move |n: usize| {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (state >> 33) as usize % n
-        };
+        let mut next = below(0x5EED_0AD5);
         let (mut ordered, mut plain) = (0, 0);
         for rules in ["8,8,5,1,1", "7,7,6,2,1"] {
             let r = Rules::parse(rules).unwrap();
