@@ -58,8 +58,7 @@ pub fn attacker_groups(pos: &Position, attacker: Color, budget: u32) -> Option<V
         return None;
     }
     let windows = live_windows(pos, attacker, size)?;
-    let mut search = GroupSearch::new(windows, rules.cells(), size, budget);
-    search.ordered = orders_groups(pos);
+    let mut search = GroupSearch::new(windows, rules.cells(), size, budget, orders_groups(pos));
     search
         .cover()
         .then(|| search.members.chunks(size).map(<[Cell]>::to_vec).collect())
@@ -94,8 +93,8 @@ pub fn pairing_reply(pos: &Position, attacker: Color, budget: u32) -> Option<Cel
     }
     // k <= p: no group fits in a window, and no reply is claimed.
     let count = PointCount::new(pos, attacker)?;
-    let mut search = GroupSearch::new(windows, pos.rules().cells(), size, budget);
-    search.ordered = orders_groups(pos);
+    let ordered = orders_groups(pos);
+    let mut search = GroupSearch::new(windows, pos.rules().cells(), size, budget, ordered);
     for c in candidates {
         if !count.fits_after(pos, attacker, c) {
             continue;
@@ -216,6 +215,7 @@ fn enough_points(pos: &Position, attacker: Color) -> bool {
 
 /// Sets of points stored end to end: the empty points of live windows, without one
 /// allocation a window (the group search runs at most new nodes, so this is a hot path).
+#[derive(Clone)]
 struct Windows {
     cells: Vec<Cell>,
     /// Window `i` is `cells[start[i]..start[i + 1]]`.
@@ -298,7 +298,7 @@ struct GroupSearch {
 
 impl GroupSearch {
     /// A search over `windows`, all of them to be covered, on a board of `cells` points.
-    fn new(windows: Windows, cells: usize, size: usize, budget: u32) -> GroupSearch {
+    fn new(windows: Windows, cells: usize, size: usize, budget: u32, ordered: bool) -> GroupSearch {
         let mut start = vec![0u32; cells + 1];
         for w in windows.iter() {
             for &c in w {
@@ -327,7 +327,7 @@ impl GroupSearch {
             budget,
             start,
             through,
-            ordered: false,
+            ordered,
         }
     }
 
@@ -400,61 +400,48 @@ impl GroupSearch {
         }
         let Some((i, _)) = pick else { return true };
         let free = self.free_points(self.windows.get(i));
-        // The candidate groups end to end, `size` points each, with (covers, index) keys.
+        let mut combos = Combinations::new(free.len(), self.size);
+        let mut chosen = Vec::with_capacity(self.size);
+        if !self.ordered {
+            // Enumeration order: each group is tried as it comes.
+            while combos.next_into(&free, &mut chosen) {
+                if let Some(found) = self.try_group(&chosen) {
+                    return found;
+                }
+            }
+            return false;
+        }
+        // Covering order: every group first, scored, end to end in `groups`.
         let mut groups: Vec<Cell> = Vec::new();
         let mut keys: Vec<(u32, u32)> = Vec::new();
-        let mut chosen = Vec::with_capacity(self.size);
-        self.collect_groups(&free, 0, &mut chosen, &mut groups, &mut keys);
-        if self.ordered {
-            // Most windows covered first; equal counts keep the enumeration order.
-            keys.sort_by_key(|&(covers, _)| std::cmp::Reverse(covers));
+        while combos.next_into(&free, &mut chosen) {
+            keys.push((self.uncovered_holding(&chosen), keys.len() as u32));
+            groups.extend_from_slice(&chosen);
         }
+        // Most windows covered first; equal counts keep the enumeration order.
+        keys.sort_by_key(|&(covers, _)| std::cmp::Reverse(covers));
         for (_, g) in keys {
-            if self.budget == 0 {
-                return false;
-            }
-            self.budget -= 1;
             let at = g as usize * self.size;
-            let group = &groups[at..at + self.size];
-            self.place(group, true);
-            if self.cover() {
-                return true;
+            if let Some(found) = self.try_group(&groups[at..at + self.size]) {
+                return found;
             }
-            self.place(group, false);
         }
         false
     }
 
-    /// Appends to `groups` every set of `size` points from `free[from..]` extending
-    /// `chosen`, and to `keys` its number of uncovered windows holding it (when ordered)
-    /// and its index.
-    fn collect_groups(
-        &self,
-        free: &[Cell],
-        from: usize,
-        chosen: &mut Vec<Cell>,
-        groups: &mut Vec<Cell>,
-        keys: &mut Vec<(u32, u32)>,
-    ) {
-        if chosen.len() == self.size {
-            let covers = if self.ordered {
-                self.uncovered_holding(chosen)
-            } else {
-                0
-            };
-            keys.push((covers, keys.len() as u32));
-            groups.extend_from_slice(chosen);
-            return;
+    /// One step of the search: `group` placed, the rest covered, or taken back. `Some`
+    /// ends the search at this level: `true` for a cover, `false` when the budget is spent.
+    fn try_group(&mut self, group: &[Cell]) -> Option<bool> {
+        if self.budget == 0 {
+            return Some(false);
         }
-        let need = self.size - chosen.len();
-        for j in from..free.len() {
-            if free.len() - j < need {
-                break;
-            }
-            chosen.push(free[j]);
-            self.collect_groups(free, j + 1, chosen, groups, keys);
-            chosen.pop();
+        self.budget -= 1;
+        self.place(group, true);
+        if self.cover() {
+            return Some(true);
         }
+        self.place(group, false);
+        None
     }
 
     /// The active windows not yet covered that hold every point of `group`.
@@ -470,6 +457,45 @@ impl GroupSearch {
             }
         }
         n
+    }
+}
+
+/// The sets of `size` of `n` items, as increasing index lists in lexicographic order.
+struct Combinations {
+    index: Vec<usize>,
+    n: usize,
+    started: bool,
+}
+
+impl Combinations {
+    fn new(n: usize, size: usize) -> Combinations {
+        Combinations {
+            index: (0..size).collect(),
+            n,
+            started: false,
+        }
+    }
+
+    /// Puts the next set's items from `items` into `out`; false when there are no more.
+    fn next_into(&mut self, items: &[Cell], out: &mut Vec<Cell>) -> bool {
+        let size = self.index.len();
+        if size > self.n {
+            return false;
+        }
+        if self.started {
+            // The last index that can still move right, then its followers just after it.
+            let Some(i) = (0..size).rev().find(|&i| self.index[i] < self.n - size + i) else {
+                return false;
+            };
+            self.index[i] += 1;
+            for j in i + 1..size {
+                self.index[j] = self.index[j - 1] + 1;
+            }
+        }
+        self.started = true;
+        out.clear();
+        out.extend(self.index.iter().map(|&i| items[i]));
+        true
     }
 }
 
@@ -597,7 +623,14 @@ mod tests {
         let Some(windows) = live_windows(pos, attacker, size) else {
             return false;
         };
-        GroupSearch::new(windows, pos.rules().cells(), size, 20_000).cover()
+        GroupSearch::new(
+            windows,
+            pos.rules().cells(),
+            size,
+            20_000,
+            orders_groups(pos),
+        )
+        .cover()
     }
 
     #[test]
@@ -708,12 +741,7 @@ mod tests {
                     continue;
                 };
                 let run = |order: bool| {
-                    let copy = Windows {
-                        cells: windows.cells.clone(),
-                        start: windows.start.clone(),
-                    };
-                    let mut search = GroupSearch::new(copy, r.cells(), size, 64);
-                    search.ordered = order;
+                    let mut search = GroupSearch::new(windows.clone(), r.cells(), size, 64, order);
                     search.cover().then(|| search.members.clone())
                 };
                 if let Some(members) = run(true) {
