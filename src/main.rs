@@ -646,7 +646,8 @@ fn run_solve(args: SolveArgs) -> Result<ExitCode, Error> {
     if let (Some(path), Some(cert)) = (&args.sgf_out, &cert) {
         match cert {
             Ok(cert) => {
-                let text = c6solve::proof::sgf::strategy_sgf(&pos, cert, sgf_max)?;
+                let cert = cert.unpack().map_err(|e| Error::Io(e.to_string()))?;
+                let text = c6solve::proof::sgf::strategy_sgf(&pos, &cert, sgf_max)?;
                 std::fs::write(path, text)
                     .map_err(|e| Error::Io(format!("cannot write {path}: {e}")))?;
             }
@@ -656,15 +657,13 @@ fn run_solve(args: SolveArgs) -> Result<ExitCode, Error> {
     if let (Some(path), Some(cert)) = (&args.proof, cert) {
         match cert {
             Ok(cert) => {
-                let bytes = cert.to_bytes();
-                std::fs::write(path, &bytes)
-                    .map_err(|e| Error::Io(format!("cannot write {path}: {e}")))?;
+                let written = c6solve::proof::write_file(path, &cert)?;
                 // JSON output stays one object: the file itself is the answer there.
                 if !args.json {
                     println!(
                         "proof: {path} ({} nodes, {} bytes, extracted in {extract_s:.4} s)",
                         cert.node_count(),
-                        bytes.len()
+                        written.bytes
                     );
                 }
             }
@@ -774,15 +773,13 @@ fn run_show(args: ShowArgs) -> Result<ExitCode, Error> {
         || args.position.position.is_some()
         || rules.is_some();
     let mut picture = if let Some(path) = &args.proof {
-        let cert = c6solve::proof::read_file(path)?;
+        let cert = c6solve::proof::read_certificate(path)?;
         let root = show::certificate_root(&cert).ok_or_else(|| {
             Error::Io(format!("{path}: the certificate's root is not a position"))
         })?;
         let pos = if given {
             let pos = input::load(rules, &source_of(&args.position, rules.is_some()))?;
-            let mut header = cert.clone();
-            header.parts.clear();
-            if cert::header(&pos, Vec::new()) != header {
+            if cert::header(&pos) != cert.head() {
                 return Err(Error::Position(format!(
                     "{path} is not a certificate for this position"
                 )));
@@ -882,18 +879,17 @@ fn run_check(args: CheckArgs) -> Result<ExitCode, Error> {
         source => Some(input::load(rules, &source)?),
     };
     let cert = c6solve::proof::read_file(&args.file)?;
-    let size = cert.to_bytes().len();
-    if let Some(pos) = expected {
-        let want = cert::header(&pos, Vec::new());
-        let mut got = cert.clone();
-        got.parts.clear();
-        if want != got {
-            println!("invalid: the certificate is not for the given rules and position");
-            return Ok(ExitCode::FAILURE);
-        }
+    let size = std::fs::metadata(&args.file)
+        .map_err(|e| Error::Io(format!("cannot read {}: {e}", args.file)))?
+        .len();
+    if let Some(pos) = expected
+        && cert::header(&pos) != cert.head
+    {
+        println!("invalid: the certificate is not for the given rules and position");
+        return Ok(ExitCode::FAILURE);
     }
     let start = std::time::Instant::now();
-    match check::check(&cert) {
+    match check::check_packed(&cert) {
         Ok(summary) => {
             println!(
                 "valid: {}: {}; {} nodes, {size} bytes; checked in {:.4} s",

@@ -37,7 +37,6 @@ use crate::proof::{self, cert, check};
 use crate::rules::Rules;
 use crate::search::{Goal, Outcome, SolveOptions, SolveReport, checkpoint, open_table, solve_then};
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -683,14 +682,9 @@ pub fn solve_row(rules: &Rules, opts: &TableOptions) -> Result<Option<Row>> {
 /// Checks `cert` with the independent checker, writes it to `path` and records it in `row`.
 /// A certificate the checker refuses is a bug in the search or the writer: it is an error,
 /// and nothing is recorded.
-fn write_certificate(
-    row: &mut Row,
-    c: &proof::Certificate,
-    path: &Path,
-    took: Duration,
-) -> Result<()> {
+fn write_certificate(row: &mut Row, c: &proof::Packed, path: &Path, took: Duration) -> Result<()> {
     let start = std::time::Instant::now();
-    let summary = check::check(c).map_err(|e| {
+    let summary = check::check_packed(c).map_err(|e| {
         Error::Io(format!(
             "{}: the certificate of the {} was refused by the checker ({e}); nothing recorded",
             row.rules,
@@ -706,17 +700,16 @@ fn write_certificate(
             row.value.name()
         )));
     }
-    let bytes = c.to_bytes();
     let name = path.display().to_string();
-    std::fs::write(path, &bytes).map_err(|e| Error::Io(format!("cannot write {name}: {e}")))?;
+    let written = proof::write_file(&name, c)?;
     row.certificate = Some(name);
-    row.certificate_sha256 = Some(format!("{:x}", Sha256::digest(&bytes)));
+    row.certificate_sha256 = Some(written.sha256);
     row.certificate_nodes = Some(summary.nodes as u64);
     row.how.push_str(&format!(
         "Certificate: {} nodes, {} bytes, extracted in {:.2} s and accepted by the independent \
          checker in {:.2} s.",
         summary.nodes,
-        bytes.len(),
+        written.bytes,
         took.as_secs_f64(),
         checked.as_secs_f64()
     ));

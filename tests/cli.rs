@@ -767,7 +767,7 @@ fn default_puzzle_is_a_black_win() {
     assert_eq!(check_cert(&[cert.path(), "--moves", puzzle]).0, 0);
     let (code, out) = check_cert(&[cert.path(), "--moves", &moves]);
     assert_eq!(code, 1, "{out}");
-    let good = c6solve::proof::read_file(cert.path()).unwrap();
+    let good = c6solve::proof::read_certificate(cert.path()).unwrap();
     let mut tampered = 0;
     for i in 0..good.parts[0].nodes.len() {
         let mut t = good.clone();

@@ -34,7 +34,11 @@ fn certify_goal(rules: &str, moves: &str, goal: Goal) -> (Outcome, Certificate) 
         cert::certify(table, pos, report, Some(1_000_000))
     })
     .unwrap();
-    (report.value, cert.expect("a certificate"))
+    let packed = cert.expect("a certificate");
+    (
+        report.value,
+        packed.unpack().expect("the writer's nodes decode"),
+    )
 }
 
 /// About 60 node indices spread over `0..len`, so the tamper tests stay fast on the larger
@@ -223,6 +227,71 @@ fn dropped_replies_are_rejected() {
         }
         assert!(tried > 0, "{rules}: no reply to drop");
     }
+}
+
+/// The checker matches a node reached along two paths by a hash of its position: pointing a
+/// reply at the node of another reply (two different positions, one node) must be refused
+/// as such, not checked once and accepted.
+#[test]
+fn a_node_shared_by_two_positions_is_rejected() {
+    let mut tried = 0;
+    for (rules, c) in samples() {
+        for p in 0..c.parts.len() {
+            let nodes = &c.parts[p].nodes;
+            let lists = (0..nodes.len()).filter_map(|i| match &nodes[i] {
+                Node::Replies(list) => Some((i, list)),
+                _ => None,
+            });
+            // Two replies whose nodes are not the shared node of finished games.
+            let not_over = |&&(_, child): &&(u16, u32)| nodes[child as usize] != Node::Over;
+            for (i, list) in lists.take(40) {
+                let live: Vec<&(u16, u32)> = list.iter().filter(not_over).collect();
+                let [first, second, ..] = live[..] else {
+                    continue;
+                };
+                if first.1 == second.1 {
+                    continue;
+                }
+                let mut t = c.clone();
+                let Node::Replies(l) = &mut t.parts[p].nodes[i] else {
+                    unreachable!()
+                };
+                let j = l.iter().position(|r| r == second).unwrap();
+                l[j].1 = first.1;
+                let e = check::check(&t).expect_err("a node shared by two positions");
+                assert!(e.contains("two different positions"), "{rules}: {e}");
+                tried += 1;
+            }
+        }
+    }
+    assert!(tried > 0, "no reply node with two live replies");
+}
+
+/// A certificate goes to a file and comes back as the same bytes, hashed as written, and is
+/// checked as it was read (its nodes decoded one at a time).
+#[test]
+fn files_round_trip_and_are_checked_as_stored() {
+    let file = std::env::temp_dir().join(format!("c6solve-proof-{}.c6proof", std::process::id()));
+    let path = file.to_str().unwrap();
+    for (rules, c) in samples() {
+        let written = c6solve::proof::write_file(path, &c6solve::proof::Packed::from(&c)).unwrap();
+        let bytes = std::fs::read(path).unwrap();
+        assert_eq!(bytes, c.to_bytes(), "{rules}");
+        assert_eq!(written.bytes, bytes.len() as u64, "{rules}");
+        use sha2::Digest;
+        assert_eq!(
+            written.sha256,
+            format!("{:x}", sha2::Sha256::digest(&bytes))
+        );
+        let packed = c6solve::proof::read_file(path).unwrap();
+        assert_eq!(packed.unpack().unwrap(), c, "{rules}");
+        assert_eq!(
+            check::check_packed(&packed).unwrap(),
+            check::check(&c).unwrap(),
+            "{rules}"
+        );
+    }
+    std::fs::remove_file(&file).unwrap();
 }
 
 #[test]
@@ -617,7 +686,7 @@ fn writing_a_proof_out_stops_at_its_deadline() {
     .unwrap();
     assert_eq!(report.value, Outcome::Draw);
     assert_eq!(late.unwrap_err(), cert::NoCertificate::OutOfTime);
-    let cert = in_time.expect("a certificate in time");
+    let cert = in_time.expect("a certificate in time").unpack().unwrap();
     assert_valid(&cert, "draw");
     // The summary names what the claims are about, down to the stones left in the turn.
     assert_eq!(

@@ -10,7 +10,7 @@
 //!
 //! Nothing here is trusted: [`super::check`] re-derives every fact.
 
-use super::format::{Certificate, Claim, Node, Part};
+use super::format::{Certificate, Claim, Node, Packed, PackedPart, encode_node};
 use crate::board::{Cell, Position};
 use crate::pairing;
 use crate::potential;
@@ -64,7 +64,7 @@ pub fn certify(
     pos: &Position,
     report: &SolveReport,
     max_disproof_nodes: Option<usize>,
-) -> Result<Certificate, NoCertificate> {
+) -> Result<Packed, NoCertificate> {
     certify_by(table, pos, report, max_disproof_nodes, None)
 }
 
@@ -75,7 +75,7 @@ pub fn certify_by(
     report: &SolveReport,
     max_disproof_nodes: Option<usize>,
     deadline: Option<Instant>,
-) -> Result<Certificate, NoCertificate> {
+) -> Result<Packed, NoCertificate> {
     let me = pos.to_move();
     let claims: Vec<(Color, Claim)> = match report.value {
         Outcome::Win => vec![(me, Claim::Win)],
@@ -91,11 +91,10 @@ pub fn certify_by(
             && attacker == Color::White
             && crate::search::second_player_cannot_win(pos)
         {
-            parts.push(Part {
-                attacker: attacker.index() as u8,
-                claim,
-                nodes: vec![Node::StrategyStealing],
-            });
+            let mut out = NodeWriter::default();
+            let root = out.reserve();
+            out.set(root, &Node::StrategyStealing);
+            parts.push(out.finish(attacker, claim));
             continue;
         }
         let max = match claim {
@@ -104,11 +103,14 @@ pub fn certify_by(
         };
         parts.push(extract(table, pos, attacker, claim, max, deadline)?);
     }
-    Ok(header(pos, parts))
+    Ok(Packed {
+        head: header(pos),
+        parts,
+    })
 }
 
-/// A certificate for `pos` holding `parts`.
-pub fn header(pos: &Position, parts: Vec<Part>) -> Certificate {
+/// The rules and root position of a certificate for `pos`, without parts.
+pub fn header(pos: &Position) -> Certificate {
     let r = pos.rules();
     let cells = r.cells() as Cell;
     let stones = |c: Color| (0..cells).filter(|&x| pos.at(x) == Some(c)).collect();
@@ -118,7 +120,7 @@ pub fn header(pos: &Position, parts: Vec<Part>) -> Certificate {
         white: stones(Color::White),
         to_move: pos.to_move().index() as u8,
         stones_left: pos.stones_left(),
-        parts,
+        parts: Vec::new(),
     }
 }
 
@@ -130,7 +132,7 @@ pub fn extract(
     claim: Claim,
     max_nodes: Option<usize>,
     deadline: Option<Instant>,
-) -> Result<Part, NoCertificate> {
+) -> Result<PackedPart, NoCertificate> {
     let mut ex = Extractor {
         table,
         probe: Dfpn::new(table, attacker, Limits::default(), 0),
@@ -141,7 +143,7 @@ pub fn extract(
             Claim::Win => attacker,
             Claim::NoWin => attacker.opponent(),
         },
-        nodes: Vec::new(),
+        out: NodeWriter::default(),
         memo: HashMap::new(),
         over: None,
         max_nodes,
@@ -151,11 +153,53 @@ pub fn extract(
     };
     let mut pos = pos.clone();
     ex.node(&mut pos)?;
-    Ok(Part {
-        attacker: attacker.index() as u8,
-        claim,
-        nodes: ex.nodes,
-    })
+    Ok(ex.out.finish(attacker, claim))
+}
+
+/// The nodes of a part as they are made: each is encoded when it is finished, in the order
+/// nodes finish (children before their parent), and put in id order (ids are given when a
+/// node is started, the root 0) only at the end. A node so takes about the bytes of its
+/// encoding, plus 12 bytes for where it lies.
+#[derive(Default)]
+struct NodeWriter {
+    /// Encoded nodes in the order they were finished.
+    bytes: Vec<u8>,
+    /// Per id: where its encoding starts in `bytes` (`u64::MAX` while unfinished).
+    starts: Vec<u64>,
+    /// Per id: the length of its encoding.
+    lens: Vec<u32>,
+}
+
+impl NodeWriter {
+    fn len(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// A new node's id; [`NodeWriter::set`] gives its contents.
+    fn reserve(&mut self) -> u32 {
+        self.starts.push(u64::MAX);
+        self.lens.push(0);
+        self.starts.len() as u32 - 1
+    }
+
+    fn set(&mut self, id: u32, node: &Node) {
+        let start = self.bytes.len();
+        encode_node(node, &mut self.bytes);
+        self.starts[id as usize] = start as u64;
+        self.lens[id as usize] = (self.bytes.len() - start) as u32;
+    }
+
+    /// The part, its nodes laid out in id order.
+    fn finish(self, attacker: Color, claim: Claim) -> PackedPart {
+        let mut bytes = Vec::with_capacity(self.bytes.len());
+        let mut starts = Vec::with_capacity(self.starts.len());
+        for (&start, &len) in self.starts.iter().zip(&self.lens) {
+            assert!(start != u64::MAX, "every reserved node is set");
+            starts.push(bytes.len() as u64);
+            bytes.extend_from_slice(&self.bytes[start as usize..start as usize + len as usize]);
+        }
+        PackedPart::new(attacker.index() as u8, claim, bytes, starts)
+    }
 }
 
 /// Random keys per (point, colour) for the exact (not symmetry-reduced) position hash that
@@ -196,8 +240,11 @@ struct Extractor<'t> {
     attacker: Color,
     claim: Claim,
     prover: Color,
-    nodes: Vec<Node>,
-    memo: HashMap<(u128, Color, u16), u32>,
+    out: NodeWriter,
+    /// Node ids by position: 96 bits of `hash` (a collision could only make the checker
+    /// refuse the file, never accept a wrong one). The stones alone give the turn: from the
+    /// root, the number of stones played fixes the side to move and its stones left.
+    memo: HashMap<[u32; 3], u32>,
     /// The one node that stands for every finished game.
     over: Option<u32>,
     max_nodes: Option<usize>,
@@ -214,32 +261,34 @@ impl Extractor<'_> {
             if let Some(id) = self.over {
                 return Ok(id);
             }
-            let id = self.push(Node::Over)?;
+            let id = self.push()?;
+            self.out.set(id, &Node::Over);
             self.over = Some(id);
             return Ok(id);
         }
-        let key = (self.hash, pos.to_move(), pos.stones_left());
+        let h = self.hash;
+        let key = [h as u32, (h >> 32) as u32, (h >> 64) as u32];
         if let Some(&id) = self.memo.get(&key) {
             return Ok(id);
         }
-        let id = self.push(Node::Over)?;
+        let id = self.push()?;
         self.memo.insert(key, id);
         let node = self.build(pos)?;
-        self.nodes[id as usize] = node;
+        self.out.set(id, &node);
         Ok(id)
     }
 
-    fn push(&mut self, node: Node) -> Result<u32, NoCertificate> {
+    /// A new node's id; the caller sets the node once it is built.
+    fn push(&mut self) -> Result<u32, NoCertificate> {
         if let Some(max) = self.max_nodes
-            && self.nodes.len() >= max
+            && self.out.len() >= max
         {
             return Err(NoCertificate::TooBig(max));
         }
-        if self.nodes.len().is_multiple_of(1024) && self.past_deadline() {
+        if self.out.len().is_multiple_of(1024) && self.past_deadline() {
             return Err(NoCertificate::OutOfTime);
         }
-        self.nodes.push(node);
-        Ok(self.nodes.len() as u32 - 1)
+        Ok(self.out.reserve())
     }
 
     fn past_deadline(&self) -> bool {

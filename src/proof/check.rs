@@ -30,10 +30,16 @@
 //! - or checks that the mover is overwhelmed: it cannot complete a line this turn and no set
 //!   of its stones hits all of the prover's threat windows.
 //!
-//! A node reached along two paths must be the same position both times (compared exactly, by
-//! the stones added since the root and the turn), so shared subtrees are checked once.
+//! A node reached along two paths must be the same position both times, so shared subtrees
+//! are checked once. Positions are compared by a 128-bit hash of the stones added since the
+//! root and the turn, under keys drawn at random for each check: a file written without those
+//! keys matches two different positions with a chance of about 2^-128 a comparison, and the
+//! checker keeps 16 bytes a node instead of every node's stone list.
+//!
+//! Nodes are decoded one at a time as the walk reaches them ([`PackedPart::node`]), so a
+//! proof of tens of millions of nodes is checked in about the memory of its file.
 
-use super::format::{Certificate, Claim, Node, Part};
+use super::format::{Certificate, Claim, Node, Packed, PackedPart};
 use crate::notation::format_point;
 use crate::rules::Rules;
 
@@ -56,30 +62,39 @@ pub struct Summary {
 /// Checks a certificate. `Err` holds the first failure found, naming the part, the node, the
 /// stones that lead to it from the root, and the reason.
 pub fn check(cert: &Certificate) -> Result<Summary, String> {
-    let cert = cert.clone();
-    // The checker recurses once a stone: give it room on boards of up to 4096 points.
-    std::thread::Builder::new()
-        .name("c6solve-check".into())
-        .stack_size(256 << 20)
-        .spawn(move || check_here(&cert))
-        .map_err(|e| format!("cannot start the checker thread: {e}"))?
-        .join()
-        .map_err(|_| "the checker failed (internal error above)".to_string())?
+    check_packed(&Packed::from(cert))
 }
 
-fn check_here(cert: &Certificate) -> Result<Summary, String> {
+/// [`check`] for a certificate read as it is stored ([`Packed::read_from`]).
+pub fn check_packed(cert: &Packed) -> Result<Summary, String> {
+    // The checker recurses once a stone: give it room on boards of up to 4096 points.
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("c6solve-check".into())
+            .stack_size(256 << 20)
+            .spawn_scoped(scope, || check_here(cert))
+            .map_err(|e| format!("cannot start the checker thread: {e}"))?
+            .join()
+            .map_err(|_| "the checker failed (internal error above)".to_string())?
+    })
+}
+
+fn check_here(cert: &Packed) -> Result<Summary, String> {
+    let cert_parts = &cert.parts;
+    let cert = &cert.head;
     let [m, n, k, p, q] = cert.rules;
     let rules = Rules::new(m, n, k, p, q).map_err(|e| format!("header: {e}"))?;
+    let keys = Keys::new(&rules);
     let geo = Geo::new(&rules);
     let root = Board::root(&geo, cert)?;
-    if cert.parts.is_empty() {
+    if cert_parts.is_empty() {
         return Err("the certificate holds no claim".into());
     }
     let mut claims = Vec::new();
     let mut nodes = 0;
     let mut won = None;
     let mut held = [false; 2];
-    for (i, part) in cert.parts.iter().enumerate() {
+    for (i, part) in cert_parts.iter().enumerate() {
         if part.attacker > 1 {
             return Err(format!(
                 "part {}: attacker {} is not a colour",
@@ -87,7 +102,7 @@ fn check_here(cert: &Certificate) -> Result<Summary, String> {
                 part.attacker
             ));
         }
-        let mut c = Checker::new(&geo, root.clone(), part);
+        let mut c = Checker::new(&geo, &keys, root.clone(), part);
         c.node(0).map_err(|e| format!("part {}: {e}", i + 1))?;
         nodes += c.checked;
         let who = colour_name(part.attacker);
@@ -412,36 +427,83 @@ fn can_hit(sets: &[&[u16]], r: u16) -> bool {
     })
 }
 
+/// Random keys of the position hash, drawn afresh for each check (see the module notes).
+struct Keys {
+    /// Per point, per colour.
+    stones: Vec<[u128; 2]>,
+    /// Per stones left in the turn, per side to move.
+    turns: Vec<[u128; 2]>,
+}
+
+impl Keys {
+    fn new(rules: &Rules) -> Keys {
+        use std::hash::{BuildHasher, Hasher};
+        // std's RandomState is seeded from the operating system's random source.
+        let state = std::collections::hash_map::RandomState::new();
+        let mut i = 0u64;
+        let mut draw = || {
+            let mut half = || {
+                i += 1;
+                let mut h = state.build_hasher();
+                h.write_u64(i);
+                h.finish() as u128
+            };
+            [(half() << 64) | half(), (half() << 64) | half()]
+        };
+        let stones = (0..rules.cells()).map(|_| draw()).collect();
+        let turns = (0..=rules.p.max(rules.q)).map(|_| draw()).collect();
+        Keys { stones, turns }
+    }
+}
+
 /// Checks one part.
 struct Checker<'a> {
     geo: &'a Geo,
+    keys: &'a Keys,
     board: Board,
-    part: &'a Part,
+    part: &'a PackedPart,
     /// The colour the claim favours (to move at the nodes that give one move).
     prover: u8,
-    /// Per node, the exact position it was first reached with: the stones added since the
-    /// root (cell * 2 + colour, sorted) and the turn.
-    seen: Vec<Option<(Vec<u32>, u8, u16)>>,
+    /// Per node, the hash of the position it was first reached with (0 while unreached):
+    /// the stones added since the root and the turn.
+    seen: Vec<u128>,
     /// Stones played from the root to the current node.
     path: Vec<u16>,
+    /// Hash of the stones in `path`.
+    hash: u128,
     checked: usize,
 }
 
 impl<'a> Checker<'a> {
-    fn new(geo: &'a Geo, board: Board, part: &'a Part) -> Checker<'a> {
+    fn new(geo: &'a Geo, keys: &'a Keys, board: Board, part: &'a PackedPart) -> Checker<'a> {
         let prover = match part.claim {
             Claim::Win => part.attacker,
             Claim::NoWin => part.attacker ^ 1,
         };
         Checker {
             geo,
+            keys,
             board,
             part,
             prover,
-            seen: vec![None; part.nodes.len()],
+            seen: vec![0; part.len()],
             path: Vec::new(),
+            hash: 0,
             checked: 0,
         }
+    }
+
+    /// Plays `c` for the side to move and checks node `child` after it.
+    fn follow(&mut self, c: u16, child: u32) -> Result<(), String> {
+        let key = self.keys.stones[c as usize][self.board.to_move as usize];
+        let saved = self.board.play(self.geo, c);
+        self.path.push(c);
+        self.hash ^= key;
+        let res = self.node(child);
+        self.hash ^= key;
+        self.path.pop();
+        self.board.undo(c, saved);
+        res
     }
 
     fn fail(&self, id: u32, why: impl std::fmt::Display) -> String {
@@ -454,25 +516,22 @@ impl<'a> Checker<'a> {
         format!("node {id} ({path}): {why}")
     }
 
-    fn signature(&self) -> (Vec<u32>, u8, u16) {
-        // Colours alternate by turn, so read each stone's colour off the board.
-        let mut s: Vec<u32> = self
-            .path
-            .iter()
-            .map(|&c| c as u32 * 2 + self.board.points[c as usize] as u32 - 1)
-            .collect();
-        s.sort_unstable();
-        (s, self.board.to_move, self.board.left)
+    /// The hash of the current position, never 0.
+    fn signature(&self) -> u128 {
+        let turn = self.keys.turns[self.board.left as usize][self.board.to_move as usize];
+        (self.hash ^ turn).max(1)
     }
 
     /// Checks the node `id` at the current board.
     fn node(&mut self, id: u32) -> Result<(), String> {
-        let Some(node) = self.part.nodes.get(id as usize) else {
-            return Err(self.fail(id, "no such node in the certificate"));
+        let node = match self.part.node(id) {
+            None => return Err(self.fail(id, "no such node in the certificate")),
+            Some(Err(e)) => return Err(self.fail(id, e)),
+            Some(Ok(node)) => node,
         };
         let attacker = self.part.attacker;
         if self.board.over() {
-            if *node != Node::Over {
+            if node != Node::Over {
                 return Err(self.fail(id, "the game is over here but the node goes on"));
             }
             let winner = self.board.winner;
@@ -491,18 +550,18 @@ impl<'a> Checker<'a> {
             };
         }
         let sig = self.signature();
-        match &self.seen[id as usize] {
-            Some(s) if *s == sig => return Ok(()),
-            Some(_) => {
+        match self.seen[id as usize] {
+            0 => self.seen[id as usize] = sig,
+            s if s == sig => return Ok(()),
+            _ => {
                 return Err(self.fail(id, "reached along two paths as two different positions"));
             }
-            None => self.seen[id as usize] = Some(sig),
         }
         self.checked += 1;
         let (me, r) = (self.board.to_move, self.board.left);
         let geo = self.geo;
         let prover_moves = me == self.prover;
-        match node {
+        match &node {
             Node::Over => Err(self.fail(id, "claims the game is over, but it is not")),
             Node::Move { cell, child } => {
                 if !prover_moves {
@@ -515,12 +574,7 @@ impl<'a> Checker<'a> {
                     ));
                 }
                 self.play_checked(id, *cell)?;
-                let saved = self.board.play(geo, *cell);
-                self.path.push(*cell);
-                let res = self.node(*child);
-                self.path.pop();
-                self.board.undo(*cell, saved);
-                res
+                self.follow(*cell, *child)
             }
             Node::WinNow => {
                 if prover_moves && self.board.can_complete(geo, me, r) {
@@ -793,12 +847,7 @@ impl<'a> Checker<'a> {
             ));
         }
         for &(c, child) in list {
-            let saved = self.board.play(geo, c);
-            self.path.push(c);
-            let res = self.node(child);
-            self.path.pop();
-            self.board.undo(c, saved);
-            res?;
+            self.follow(c, child)?;
         }
         Ok(())
     }
@@ -861,7 +910,7 @@ impl<'a> Checker<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::proof::format::Part;
+    use crate::proof::format::{PackedPart, Part};
 
     fn board(geo: &Geo, black: &[u16], white: &[u16], to_move: u8) -> Board {
         let mut points = vec![0u8; geo.w * geo.h];
@@ -909,12 +958,13 @@ mod tests {
     #[test]
     fn mirror_images_of_listed_replies() {
         let geo = Geo::new(&Rules::tictactoe());
-        let part = Part {
+        let part = PackedPart::from(&Part {
             attacker: 0,
             claim: Claim::Win,
             nodes: Vec::new(),
-        };
-        let c = Checker::new(&geo, board(&geo, &[], &[], 0), &part);
+        });
+        let keys = Keys::new(&geo.rules);
+        let c = Checker::new(&geo, &keys, board(&geo, &[], &[], 0), &part);
         let mut listed = vec![false; 9];
         listed[0] = true; // A1
         let m = c.mirrored(&listed);
@@ -923,7 +973,7 @@ mod tests {
         assert_eq!(corners, [0, 2, 6, 8]);
         // Black A1 on the board breaks the symmetry of B1 and A2 only by reflection in the
         // diagonal: White's B1 is covered by a listed A2.
-        let c = Checker::new(&geo, board(&geo, &[0], &[], 1), &part);
+        let c = Checker::new(&geo, &keys, board(&geo, &[0], &[], 1), &part);
         let mut listed = vec![false; 9];
         listed[3] = true; // A2
         let m = c.mirrored(&listed);
