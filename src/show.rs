@@ -253,6 +253,7 @@ pub fn main_line(cert: &Certificate, root: &Position) -> (Vec<Cell>, String, Vec
         return (Vec::new(), String::new(), Vec::new());
     };
     let depth = depths(&part.nodes);
+    let frames = crate::proof::Frames::new(&part.nodes, root);
     let mut line = Vec::new();
     let mut pos = root.clone();
     let mut id = 0usize;
@@ -295,6 +296,7 @@ pub fn main_line(cert: &Certificate, root: &Position) -> (Vec<Cell>, String, Vec
             }
             _ => break,
         };
+        let next = (frames.point(id as u32, &pos, next.0), next.1);
         if next.0 as usize >= pos.rules().cells() || !pos.is_empty(next.0) {
             break;
         }

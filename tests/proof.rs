@@ -106,7 +106,9 @@ fn round_trips_are_valid() {
     }
 }
 
-/// The position at each node of part `p`, as first reached from the root (crate's board).
+/// The position at each node of part `p`, as first reached from the root (crate's board) in
+/// the depth-first walk in list order: the position the node's moves are given for (a node
+/// reached again may be a mirror image of it).
 fn node_positions(c: &Certificate, p: usize) -> Vec<Option<Position>> {
     let [m, n, k, pp, q] = c.rules;
     let r = Rules::new(m, n, k, pp, q).unwrap();
@@ -127,7 +129,8 @@ fn node_positions(c: &Certificate, p: usize) -> Vec<Option<Position>> {
             Node::Replies(l) => l.clone(),
             _ => Vec::new(),
         };
-        for (cell, child) in children {
+        // Reversed, so that the stack pops them in list order.
+        for (cell, child) in children.into_iter().rev() {
             let mut next = pos.clone();
             next.play(cell);
             stack.push((child, next));
@@ -237,6 +240,7 @@ fn a_node_shared_by_two_positions_is_rejected() {
     let mut tried = 0;
     for (rules, c) in samples() {
         for p in 0..c.parts.len() {
+            let positions = node_positions(&c, p);
             let nodes = &c.parts[p].nodes;
             let lists = (0..nodes.len()).filter_map(|i| match &nodes[i] {
                 Node::Replies(list) => Some((i, list)),
@@ -249,7 +253,14 @@ fn a_node_shared_by_two_positions_is_rejected() {
                 let [first, second, ..] = live[..] else {
                     continue;
                 };
-                if first.1 == second.1 {
+                // Two replies leading to mirror images of each other may share a node.
+                let pos = positions[i].as_ref().expect("reached");
+                let after = |c: u16| {
+                    let mut next = pos.clone();
+                    next.play(c);
+                    next.stone_key()
+                };
+                if first.1 == second.1 || after(first.0) == after(second.0) {
                     continue;
                 }
                 let mut t = c.clone();
@@ -265,6 +276,96 @@ fn a_node_shared_by_two_positions_is_rejected() {
         }
     }
     assert!(tried > 0, "no reply node with two live replies");
+}
+
+/// The stones of `pos`, exactly (not up to symmetry).
+fn stones(pos: &Position) -> Vec<Option<Color>> {
+    (0..pos.rules().cells() as u16).map(|c| pos.at(c)).collect()
+}
+
+/// The writer makes one node of positions that are mirror images of each other (format 2),
+/// and the checker accepts such a node wherever it is reached: here some edge of a sample
+/// leads to a node first reached as a different position, its mirror image.
+#[test]
+fn mirror_images_share_nodes() {
+    let mut mirrored = 0;
+    for (rules, c) in samples() {
+        for p in 0..c.parts.len() {
+            let positions = node_positions(&c, p);
+            for (i, node) in c.parts[p].nodes.iter().enumerate() {
+                let edges = match node {
+                    Node::Move { cell, child } => vec![(*cell, *child)],
+                    Node::Replies(l) => l.clone(),
+                    _ => continue,
+                };
+                let Some(pos) = &positions[i] else { continue };
+                for (cell, child) in edges {
+                    let mut next = pos.clone();
+                    next.play(cell);
+                    let Some(first) = &positions[child as usize] else {
+                        continue;
+                    };
+                    if !next.is_over() && stones(&next) != stones(first) {
+                        assert_eq!(next.stone_key(), first.stone_key(), "{rules}: node {child}");
+                        mirrored += 1;
+                    }
+                }
+            }
+        }
+        assert_valid(&c, check::check(&c).unwrap().value.unwrap());
+    }
+    assert!(
+        mirrored > 0,
+        "no node reached as a mirror image in the samples"
+    );
+}
+
+/// `Frames` (for SGF and pictures) maps a shared node's moves onto each position it stands
+/// for: walked as a tree along every path, each mapped move lands on an empty point and leads
+/// to the mirror image of where the move leads from the node's first position.
+#[test]
+fn frames_map_shared_nodes_onto_each_position() {
+    fn walk(
+        nodes: &[Node],
+        first: &[Option<Position>],
+        frames: &c6solve::proof::Frames,
+        id: u32,
+        pos: &mut Position,
+        budget: &mut usize,
+    ) {
+        let Some(p) = &first[id as usize] else { return };
+        if pos.is_over() || *budget == 0 {
+            return;
+        }
+        *budget -= 1;
+        assert_eq!(pos.stone_key(), p.stone_key(), "node {id}");
+        let edges = match &nodes[id as usize] {
+            Node::Move { cell, child } => vec![(*cell, *child)],
+            Node::Replies(l) => l.clone(),
+            _ => return,
+        };
+        for (cell, child) in edges {
+            let here = frames.point(id, pos, cell);
+            assert!(pos.is_empty(here), "node {id}: {cell} mapped onto a stone");
+            let mut there = p.clone();
+            there.play(cell);
+            pos.play(here);
+            assert_eq!(pos.stone_key(), there.stone_key(), "node {id}: {cell}");
+            walk(nodes, first, frames, child, pos, budget);
+            pos.undo();
+        }
+    }
+    for (rules, c) in samples() {
+        for p in 0..c.parts.len() {
+            let first = node_positions(&c, p);
+            let root = first[0].clone().expect("the root");
+            let nodes = &c.parts[p].nodes;
+            let frames = c6solve::proof::Frames::new(nodes, &root);
+            let mut budget = 200_000;
+            walk(nodes, &first, &frames, 0, &mut root.clone(), &mut budget);
+            assert!(budget < 200_000, "{rules}: nothing walked");
+        }
+    }
 }
 
 /// A certificate goes to a file and comes back as the same bytes, hashed as written, and is

@@ -6,7 +6,9 @@
 //! window, a pairing strategy) and the same move lists (forced blocks, one representative
 //! dead point, symmetric duplicates dropped). At the prover's nodes it keeps one child the
 //! table holds as solved the prover's way; a child missing from the table (replaced) is
-//! searched again with a node budget. Positions reached along two paths become one node.
+//! searched again with a node budget. Positions reached along two paths become one node, and
+//! so do mirror images of each other (format version 2): the node's moves are given for the
+//! position the walk reached first, and the checker maps them onto the other itself.
 //!
 //! Nothing here is trusted: [`super::check`] re-derives every fact.
 
@@ -148,8 +150,6 @@ pub fn extract(
         over: None,
         max_nodes,
         deadline,
-        hash: 0,
-        zobrist: zobrist(pos.rules().cells()),
     };
     let mut pos = pos.clone();
     ex.node(&mut pos)?;
@@ -202,25 +202,6 @@ impl NodeWriter {
     }
 }
 
-/// Random keys per (point, colour) for the exact (not symmetry-reduced) position hash that
-/// merges transpositions.
-fn zobrist(cells: usize) -> Vec<[u128; 2]> {
-    let mut state = 0x005E_EDC6_u64;
-    let mut next = move || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
-    (0..cells)
-        .map(|_| {
-            let mut two = || ((next() as u128) << 64) | next() as u128;
-            [two(), two()]
-        })
-        .collect()
-}
-
 /// The certificate node of a pairing strategy: pairs when one stone a turn (the form every
 /// checker of format 1 reads), groups of p + 1 otherwise.
 fn grouped(p: u16, groups: Vec<Vec<Cell>>) -> Node {
@@ -241,18 +222,16 @@ struct Extractor<'t> {
     claim: Claim,
     prover: Color,
     out: NodeWriter,
-    /// Node ids by position: 96 bits of `hash` (a collision could only make the checker
-    /// refuse the file, never accept a wrong one). The stones alone give the turn: from the
-    /// root, the number of stones played fixes the side to move and its stones left.
+    /// Node ids by position up to symmetry: 96 bits of the board's symmetry-reduced stone key
+    /// (a collision could only make the checker refuse the file, never accept a wrong one).
+    /// The stones alone give the turn: from the root, the number of stones played fixes the
+    /// side to move and its stones left.
     memo: HashMap<[u32; 3], u32>,
     /// The one node that stands for every finished game.
     over: Option<u32>,
     max_nodes: Option<usize>,
     /// When to give up.
     deadline: Option<Instant>,
-    /// Exact hash of the stones added since the root.
-    hash: u128,
-    zobrist: Vec<[u128; 2]>,
 }
 
 impl Extractor<'_> {
@@ -266,8 +245,8 @@ impl Extractor<'_> {
             self.over = Some(id);
             return Ok(id);
         }
-        let h = self.hash;
-        let key = [h as u32, (h >> 32) as u32, (h >> 64) as u32];
+        let k = pos.stone_key();
+        let key = [k[0] as u32, (k[0] >> 32) as u32, k[1] as u32];
         if let Some(&id) = self.memo.get(&key) {
             return Ok(id);
         }
@@ -370,11 +349,8 @@ impl Extractor<'_> {
     }
 
     fn child(&mut self, pos: &mut Position, cell: Cell) -> Result<u32, NoCertificate> {
-        let z = self.zobrist[cell as usize][pos.to_move().index()];
         pos.play(cell);
-        self.hash ^= z;
         let id = self.node(pos);
-        self.hash ^= z;
         pos.undo();
         id
     }

@@ -30,11 +30,14 @@
 //! - or checks that the mover is overwhelmed: it cannot complete a line this turn and no set
 //!   of its stones hits all of the prover's threat windows.
 //!
-//! A node reached along two paths must be the same position both times, so shared subtrees
-//! are checked once. Positions are compared by a 128-bit hash of the stones added since the
-//! root and the turn, under keys drawn at random for each check: a file written without those
-//! keys matches two different positions with a chance of about 2^-128 a comparison, and the
-//! checker keeps 16 bytes a node instead of every node's stone list.
+//! A node reached along two paths must be the same position both times, or its mirror image
+//! under a symmetry of the board (format version 2), so shared subtrees are checked once: the
+//! strategy checked from the first position, mirrored, is one from the second (the node
+//! cannot be reached again below itself, as every move adds a stone). Positions are compared
+//! by a 128-bit hash of their stones and the turn, kept under every symmetry of the board,
+//! with keys drawn at random for each check: a file written without those keys matches two
+//! different positions with a chance of about 2^-128 a comparison, and the checker keeps 16
+//! bytes a node instead of every node's stone list.
 //!
 //! Nodes are decoded one at a time as the walk reaches them ([`PackedPart::node`]), so a
 //! proof of tens of millions of nodes is checked in about the memory of its file.
@@ -469,8 +472,8 @@ struct Checker<'a> {
     seen: Vec<u128>,
     /// Stones played from the root to the current node.
     path: Vec<u16>,
-    /// Hash of the stones in `path`.
-    hash: u128,
+    /// Hash of the board's stones, then of their images under each of `geo.syms`.
+    hashes: Vec<u128>,
     checked: usize,
 }
 
@@ -488,19 +491,47 @@ impl<'a> Checker<'a> {
             prover,
             seen: vec![0; part.len()],
             path: Vec::new(),
-            hash: 0,
+            hashes: Vec::new(),
             checked: 0,
+        }
+        .hashed()
+    }
+
+    /// Sets `hashes` from the board.
+    fn hashed(mut self) -> Checker<'a> {
+        let identity: Vec<u16> = (0..self.board.points.len() as u16).collect();
+        self.hashes = std::iter::once(&identity)
+            .chain(&self.geo.syms)
+            .map(|g| {
+                let mut h = 0;
+                for (c, &s) in self.board.points.iter().enumerate() {
+                    if s != 0 {
+                        h ^= self.keys.stones[g[c] as usize][s as usize - 1];
+                    }
+                }
+                h
+            })
+            .collect();
+        self
+    }
+
+    /// Adds or removes the stone of colour `s` (0/1) on `c` in every hash.
+    fn toggle(&mut self, c: u16, s: u8) {
+        let stones = &self.keys.stones;
+        self.hashes[0] ^= stones[c as usize][s as usize];
+        for (h, g) in self.hashes[1..].iter_mut().zip(&self.geo.syms) {
+            *h ^= stones[g[c as usize] as usize][s as usize];
         }
     }
 
     /// Plays `c` for the side to move and checks node `child` after it.
     fn follow(&mut self, c: u16, child: u32) -> Result<(), String> {
-        let key = self.keys.stones[c as usize][self.board.to_move as usize];
+        let s = self.board.to_move;
         let saved = self.board.play(self.geo, c);
         self.path.push(c);
-        self.hash ^= key;
+        self.toggle(c, s);
         let res = self.node(child);
-        self.hash ^= key;
+        self.toggle(c, s);
         self.path.pop();
         self.board.undo(c, saved);
         res
@@ -516,10 +547,11 @@ impl<'a> Checker<'a> {
         format!("node {id} ({path}): {why}")
     }
 
-    /// The hash of the current position, never 0.
-    fn signature(&self) -> u128 {
+    /// The hash of the current position under symmetry `g` (0 the identity, else `g - 1` of
+    /// `geo.syms`), never 0.
+    fn signature(&self, g: usize) -> u128 {
         let turn = self.keys.turns[self.board.left as usize][self.board.to_move as usize];
-        (self.hash ^ turn).max(1)
+        (self.hashes[g] ^ turn).max(1)
     }
 
     /// Checks the node `id` at the current board.
@@ -549,12 +581,15 @@ impl<'a> Checker<'a> {
                 Err(self.fail(id, format!("the game ends in {result}, against the claim")))
             };
         }
-        let sig = self.signature();
         match self.seen[id as usize] {
-            0 => self.seen[id as usize] = sig,
-            s if s == sig => return Ok(()),
+            0 => self.seen[id as usize] = self.signature(0),
+            // The position, or a mirror image of it, was checked from this node already.
+            s if (0..self.hashes.len()).any(|g| self.signature(g) == s) => return Ok(()),
             _ => {
-                return Err(self.fail(id, "reached along two paths as two different positions"));
+                return Err(self.fail(
+                    id,
+                    "reached along two paths as two different positions (not mirror images)",
+                ));
             }
         }
         self.checked += 1;

@@ -17,8 +17,13 @@ use std::io::{Read, Write};
 /// The first bytes of every certificate file.
 pub const MAGIC: &[u8; 8] = b"C6PROOF\x1a";
 
-/// Format version; a file of another version is refused.
-pub const VERSION: u32 = 1;
+/// Format version written. Version 2 lets a node be reached as a mirror image of the position
+/// it was first reached with (see [`super::check`]); the bytes are laid out as in version 1,
+/// and a version-1 file is a valid version-2 one, so both are read.
+pub const VERSION: u32 = 2;
+
+/// Oldest format version read.
+pub const OLDEST_VERSION: u32 = 1;
 
 /// Largest field (a node, the root's stones) accepted when decoding, in bytes: a garbage
 /// length field then fails instead of asking for an absurd allocation. Nodes are decoded one
@@ -331,9 +336,10 @@ impl Packed {
             return Err(ReadError("not a c6solve proof certificate".into()));
         }
         let version = u32::from_le_bytes(lead[8..12].try_into().expect("4 bytes"));
-        if version != VERSION {
+        if !(OLDEST_VERSION..=VERSION).contains(&version) {
             return Err(ReadError(format!(
-                "certificate format version {version}; this c6solve reads version {VERSION}"
+                "certificate format version {version}; this c6solve reads versions \
+                 {OLDEST_VERSION} to {VERSION}"
             )));
         }
         type Head = ([u16; 5], Vec<u16>, Vec<u16>, u8, u16, u64);

@@ -9,6 +9,7 @@ pub mod sgf;
 
 pub use format::{Certificate, Claim, Node, Packed, PackedPart, Part};
 
+use crate::board::{Cell, Position};
 use crate::error::{Error, Result};
 use sha2::{Digest, Sha256};
 use std::io::{BufReader, BufWriter, Write};
@@ -70,4 +71,63 @@ pub fn read_certificate(path: &str) -> Result<Certificate> {
     read_file(path)?
         .unpack()
         .map_err(|e| Error::Io(format!("{path}: {e}")))
+}
+
+/// For walking a certificate's DAG with the crate's board (SGF, pictures): a node reached
+/// again along another path may be a mirror image of the position it was first reached with
+/// (format 2), and its moves are given for that first position, the one the depth-first walk
+/// in list order (the writer's and the checker's) reaches first. `Frames` holds, per node,
+/// the symmetry that takes that first position to its canonical image, and maps the node's
+/// points onto any position the node stands for.
+pub struct Frames {
+    first: Vec<Option<usize>>,
+}
+
+impl Frames {
+    /// The frames of `nodes` (a part's proof) from `root`. A malformed proof (a stone off the
+    /// board or on another, an id out of range) leaves the nodes below it without a frame.
+    pub fn new(nodes: &[Node], root: &Position) -> Frames {
+        let mut frames = Frames {
+            first: vec![None; nodes.len()],
+        };
+        frames.walk(nodes, 0, &mut root.clone());
+        frames
+    }
+
+    fn walk(&mut self, nodes: &[Node], id: u32, pos: &mut Position) {
+        let Some(None) = self.first.get(id as usize) else {
+            return;
+        };
+        if pos.is_over() {
+            return;
+        }
+        self.first[id as usize] = Some(pos.canonical_symmetry());
+        let children: Vec<(Cell, u32)> = match &nodes[id as usize] {
+            Node::Move { cell, child } => vec![(*cell, *child)],
+            Node::Replies(list) => list.clone(),
+            _ => Vec::new(),
+        };
+        for (c, child) in children {
+            if (c as usize) < pos.rules().cells() && pos.is_empty(c) {
+                pos.play(c);
+                self.walk(nodes, child, pos);
+                pos.undo();
+            }
+        }
+    }
+
+    /// The point of `pos` that point `c` of node `id` stands for (`c` itself where `pos` is
+    /// the position the node was first reached with, or the node has no frame).
+    pub fn point(&self, id: u32, pos: &Position, c: Cell) -> Cell {
+        let Some(&Some(first)) = self.first.get(id as usize) else {
+            return c;
+        };
+        let here = pos.canonical_symmetry();
+        let geo = pos.geometry();
+        if first == here || c as usize >= pos.rules().cells() {
+            return c;
+        }
+        // first(P) = here(pos): both are the canonical image.
+        geo.inverse_symmetry(here)[geo.symmetries()[first][c as usize] as usize]
+    }
 }

@@ -50,6 +50,7 @@ pub fn strategy_sgf(pos: &Position, cert: &Certificate, max_nodes: usize) -> Res
         budget: max_nodes,
         out: String::new(),
         truncated: false,
+        frames: super::Frames::new(&part.nodes, pos),
     };
     let mut p = pos.clone();
     w.node(0, &mut p);
@@ -63,6 +64,7 @@ struct Writer<'a> {
     budget: usize,
     out: String,
     truncated: bool,
+    frames: super::Frames,
 }
 
 impl Writer<'_> {
@@ -96,7 +98,8 @@ impl Writer<'_> {
         let mover = pos.to_move();
         match node {
             Node::Move { cell, child } => {
-                self.stone(pos, *cell);
+                let cell = self.frames.point(id, pos, *cell);
+                self.stone(pos, cell);
                 self.node(*child, pos);
                 pos.undo();
             }
@@ -115,6 +118,7 @@ impl Writer<'_> {
                     if branch {
                         self.out.push_str("\n(");
                     }
+                    let c = self.frames.point(id, pos, c);
                     self.stone(pos, c);
                     self.node(child, pos);
                     pos.undo();
