@@ -671,7 +671,7 @@ pub fn solve_row(rules: &Rules, opts: &TableOptions) -> Result<Option<Row>> {
         match certified {
             Ok((c, took)) => {
                 let path = dir.join(format!("{}.c6proof", file_stem(rules)));
-                write_certificate(&mut row, &c, &path, took)?;
+                write_certificate(&mut row, c, &path, took)?;
             }
             Err(why) => row.how.push_str(&format!("No certificate: {why}.")),
         }
@@ -679,29 +679,35 @@ pub fn solve_row(rules: &Rules, opts: &TableOptions) -> Result<Option<Row>> {
     Ok(Some(row))
 }
 
-/// Checks `cert` with the independent checker, writes it to `path` and records it in `row`.
-/// A certificate the checker refuses is a bug in the search or the writer: it is an error,
-/// and nothing is recorded.
-fn write_certificate(row: &mut Row, c: &proof::Packed, path: &Path, took: Duration) -> Result<()> {
+/// Writes `cert` to `path`, checks the file with the independent checker and records it in
+/// `row`. The file is written first, so a long extraction is not lost to a failure while
+/// checking, and the check reads the file back, so what is accepted is what is kept. A
+/// certificate the checker refuses is a bug in the search or the writer: it is an error, the
+/// file is removed and nothing is recorded.
+fn write_certificate(
+    row: &mut Row,
+    cert: proof::Packed,
+    path: &Path,
+    took: Duration,
+) -> Result<()> {
+    let name = path.display().to_string();
+    let written = proof::write_file(&name, &cert)?;
+    drop(cert);
     let start = std::time::Instant::now();
-    let summary = check::check_packed(c).map_err(|e| {
+    let refused = |why: String| {
+        let _ = std::fs::remove_file(path);
         Error::Io(format!(
-            "{}: the certificate of the {} was refused by the checker ({e}); nothing recorded",
+            "{}: the certificate of the {} {why}; nothing recorded",
             row.rules,
             row.value.name()
         ))
-    })?;
+    };
+    let summary = check::check_packed(&proof::read_file(&name)?)
+        .map_err(|e| refused(format!("was refused by the checker ({e})")))?;
     let checked = start.elapsed();
     if summary.value != Some(row.value.name()) {
-        return Err(Error::Io(format!(
-            "{}: the certificate proves {:?}, not the {} the solve found; nothing recorded",
-            row.rules,
-            summary.value,
-            row.value.name()
-        )));
+        return Err(refused(format!("proves {:?} instead", summary.value)));
     }
-    let name = path.display().to_string();
-    let written = proof::write_file(&name, c)?;
     row.certificate = Some(name);
     row.certificate_sha256 = Some(written.sha256);
     row.certificate_nodes = Some(summary.nodes as u64);

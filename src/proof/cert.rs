@@ -153,7 +153,11 @@ pub fn extract(
     };
     let mut pos = pos.clone();
     ex.node(&mut pos)?;
-    Ok(ex.out.finish(attacker, claim))
+    // The transposition map goes before the nodes are laid out: of the two, only one is held
+    // at a time beside the nodes.
+    let Extractor { out, memo, .. } = ex;
+    drop(memo);
+    Ok(out.finish(attacker, claim))
 }
 
 /// The nodes of a part as they are made: each is encoded when it is finished, in the order
