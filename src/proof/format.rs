@@ -226,16 +226,14 @@ impl PackedPart {
             .starts
             .get(id as usize + 1)
             .map_or(self.bytes.len(), |&e| e as usize);
+        let Some(bytes) = self.bytes.get(start..end) else {
+            return Some(Err(ReadError(format!("node {id} lies outside the part"))));
+        };
         Some(
-            bincode::decode_from_slice(&self.bytes[start..end], config())
+            bincode::decode_from_slice(bytes, config())
                 .map(|(node, _)| node)
                 .map_err(|e| ReadError(format!("node {id} cannot be decoded ({e})"))),
         )
-    }
-
-    /// Bytes of the encoded nodes.
-    pub fn byte_len(&self) -> usize {
-        self.bytes.len()
     }
 }
 
