@@ -499,7 +499,8 @@ struct TableArgs {
     #[arg(long)]
     list: bool,
     /// Merge the rows of another table file (e.g. from a run in parallel with its own
-    /// --json) before solving: rows missing or unknown here are taken from it.
+    /// --json) before solving: rows missing or unknown here are taken from it, and so is
+    /// a proven row's certificate where the row here has none (same value only).
     #[arg(long, value_name = "FILE")]
     merge: Vec<String>,
 }

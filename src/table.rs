@@ -472,9 +472,10 @@ pub fn save(rows: &mut Vec<Row>, json: &Path, md: &Path, command: &str) -> Resul
 }
 
 /// Merges the rows of another table file into `rows`: a row missing here is added; a row
-/// unknown here is replaced by a proven one, or by an unknown one tried with a larger limit.
-/// Proven rows here are never replaced. Returns the rules of the rows taken. (For tables
-/// solved in parallel, one `--json` file per process.)
+/// unknown here is replaced by a proven one, or by an unknown one tried with a larger limit;
+/// a proven row here without a certificate is replaced by one of the same value with a
+/// certificate. Other proven rows here are never replaced. Returns the rules of the rows
+/// taken. (For tables solved in parallel, one `--json` file per process.)
 pub fn merge(rows: &mut Vec<Row>, other: Vec<Row>) -> Vec<String> {
     let mut taken = Vec::new();
     for o in other {
@@ -485,9 +486,12 @@ pub fn merge(rows: &mut Vec<Row>, other: Vec<Row>) -> Vec<String> {
             }
             Some(i) => {
                 let mine = &rows[i];
-                let better = !mine.value.is_proven()
-                    && (o.value.is_proven()
-                        || o.time_limit.unwrap_or(0.0) > mine.time_limit.unwrap_or(0.0));
+                let better = if mine.value.is_proven() {
+                    mine.certificate.is_none() && o.value == mine.value && o.certificate.is_some()
+                } else {
+                    o.value.is_proven()
+                        || o.time_limit.unwrap_or(0.0) > mine.time_limit.unwrap_or(0.0)
+                };
                 if better {
                     taken.push(o.rules.clone());
                     rows[i] = o;
@@ -1213,6 +1217,30 @@ mod tests {
         assert_eq!(rows[0].value, Value::Draw);
         assert_eq!(rows[1].value, Value::Draw);
         assert_eq!(rows.len(), 3);
+    }
+
+    #[test]
+    fn merge_takes_a_certificate_for_the_same_value_only() {
+        let certified = |rules: &str, value: Value| {
+            let mut r = row(rules, value);
+            r.certificate = Some("x.c6proof".into());
+            r
+        };
+        let mut rows = vec![
+            row("7,7,5,2,1", Value::Draw),
+            row("5,5,4,1,1", Value::Draw),
+            certified("3,3,3,1,1", Value::Draw),
+        ];
+        let other = vec![
+            certified("7,7,5,2,1", Value::Draw),
+            certified("5,5,4,1,1", Value::Win),
+            certified("3,3,3,1,1", Value::Draw),
+        ];
+        let taken = merge(&mut rows, other);
+        assert_eq!(taken, ["7,7,5,2,1"]);
+        assert!(rows[0].certificate.is_some());
+        assert_eq!(rows[1].value, Value::Draw);
+        assert!(rows[1].certificate.is_none());
     }
 
     #[test]
