@@ -762,6 +762,32 @@ fn damaged_bytes_are_refused() {
     assert!(Certificate::from_bytes(b"(;FF[4]SZ[19];B[jj])").is_err());
 }
 
+/// A child the table lost is searched again: a proof written out of an empty table (every
+/// prover node searched again, in rounds of growing budgets) is still valid.
+#[test]
+fn proofs_are_written_from_a_table_that_lost_them() {
+    for (rules, value) in [
+        ("4,3,3,1,1", "win"),
+        ("4,4,4,2,1", "draw"),
+        ("5,4,4,1,1", "draw"),
+    ] {
+        let r = Rules::parse(rules).unwrap();
+        let pos = Position::new(r);
+        let opts = SolveOptions {
+            tt_mib: 16,
+            zones: false,
+            ..SolveOptions::default()
+        };
+        let report = c6solve::solve(&pos, &opts).unwrap();
+        let empty = open_table(&opts, &r).unwrap();
+        let cert = cert::certify(&empty, &pos, &report, Some(1_000_000))
+            .unwrap_or_else(|e| panic!("{rules}: {e}"))
+            .unpack()
+            .unwrap();
+        assert_valid(&cert, value);
+    }
+}
+
 #[test]
 fn writing_a_proof_out_stops_at_its_deadline() {
     let r = Rules::parse("5,4,4,1,1").unwrap();
