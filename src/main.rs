@@ -627,11 +627,16 @@ fn run_solve(args: SolveArgs) -> Result<ExitCode, Error> {
     if !args.json {
         print_header(&pos, &source);
     }
+    // Long proofs say how the writing goes where the search showed its progress line.
+    let how = cert::Writing {
+        max_disproof_nodes: Some(proof_max),
+        deadline: None,
+        progress: opts.progress,
+    };
     let (report, cert) = solve_then(&pos, &opts, table, move |pos, report, table| {
         let start = std::time::Instant::now();
         want_proof.then(|| {
-            cert::certify(table, pos, report, Some(proof_max))
-                .map(|c| (c, start.elapsed().as_secs_f64()))
+            cert::certify_with(table, pos, report, &how).map(|c| (c, start.elapsed().as_secs_f64()))
         })
     })?;
     let (cert, extract_s) = match cert {

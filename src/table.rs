@@ -657,8 +657,12 @@ pub fn solve_row(rules: &Rules, opts: &TableOptions) -> Result<Option<Row>> {
     let (report, certified) = solve_then(&pos, &solve_opts, table, move |pos, report, table| {
         (want && report.value != Outcome::Unknown).then(|| {
             let start = std::time::Instant::now();
-            cert::certify_by(table, pos, report, Some(max), Some(start + cert_time))
-                .map(|c| (c, start.elapsed()))
+            let how = cert::Writing {
+                max_disproof_nodes: Some(max),
+                deadline: Some(start + cert_time),
+                progress: true,
+            };
+            cert::certify_with(table, pos, report, &how).map(|c| (c, start.elapsed()))
         })
     })?;
     if report.interrupted {

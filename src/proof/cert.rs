@@ -32,6 +32,9 @@ use std::time::Instant;
 /// the last budget each).
 const RESOLVE_BUDGETS: [u64; 4] = [20_000, 200_000, 2_000_000, 20_000_000];
 
+/// How often [`Writing::progress`] prints a line.
+const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// Why no certificate was made.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NoCertificate {
@@ -63,6 +66,19 @@ impl std::fmt::Display for NoCertificate {
     }
 }
 
+/// How a proof is written out: its limits, and whether to say how it goes.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Writing {
+    /// Largest no-win part (draws and no-wins), in nodes ([`NoCertificate::TooBig`]); wins
+    /// are not bounded.
+    pub max_disproof_nodes: Option<usize>,
+    /// When to give up ([`NoCertificate::OutOfTime`]).
+    pub deadline: Option<Instant>,
+    /// A line on stderr every minute: the nodes written and the children searched again
+    /// (a proof of tens of millions of nodes takes a while).
+    pub progress: bool,
+}
+
 /// The certificate of a solve's result, read from the table the solve used.
 /// `max_disproof_nodes` bounds each no-win part (draws and no-wins); wins are not bounded.
 pub fn certify(
@@ -71,7 +87,11 @@ pub fn certify(
     report: &SolveReport,
     max_disproof_nodes: Option<usize>,
 ) -> Result<Packed, NoCertificate> {
-    certify_by(table, pos, report, max_disproof_nodes, None)
+    let how = Writing {
+        max_disproof_nodes,
+        ..Writing::default()
+    };
+    certify_with(table, pos, report, &how)
 }
 
 /// [`certify`], giving up ([`NoCertificate::OutOfTime`]) at `deadline`.
@@ -81,6 +101,21 @@ pub fn certify_by(
     report: &SolveReport,
     max_disproof_nodes: Option<usize>,
     deadline: Option<Instant>,
+) -> Result<Packed, NoCertificate> {
+    let how = Writing {
+        max_disproof_nodes,
+        deadline,
+        progress: false,
+    };
+    certify_with(table, pos, report, &how)
+}
+
+/// [`certify`] as `how` says.
+pub fn certify_with(
+    table: &Table,
+    pos: &Position,
+    report: &SolveReport,
+    how: &Writing,
 ) -> Result<Packed, NoCertificate> {
     let me = pos.to_move();
     let claims: Vec<(Color, Claim)> = match report.value {
@@ -103,11 +138,7 @@ pub fn certify_by(
             parts.push(out.finish(attacker, claim));
             continue;
         }
-        let max = match claim {
-            Claim::Win => None,
-            Claim::NoWin => max_disproof_nodes,
-        };
-        parts.push(extract(table, pos, attacker, claim, max, deadline)?);
+        parts.push(extract(table, pos, attacker, claim, how)?);
     }
     Ok(Packed {
         head: header(pos),
@@ -136,9 +167,9 @@ pub fn extract(
     pos: &Position,
     attacker: Color,
     claim: Claim,
-    max_nodes: Option<usize>,
-    deadline: Option<Instant>,
+    how: &Writing,
 ) -> Result<PackedPart, NoCertificate> {
+    let now = Instant::now();
     let mut ex = Extractor {
         table,
         probe: Dfpn::new(table, attacker, Limits::default(), 0),
@@ -152,8 +183,14 @@ pub fn extract(
         out: NodeWriter::default(),
         memo: HashMap::new(),
         over: None,
-        max_nodes,
-        deadline,
+        max_nodes: match claim {
+            Claim::Win => None,
+            Claim::NoWin => how.max_disproof_nodes,
+        },
+        deadline: how.deadline,
+        progress: how.progress.then_some(now + PROGRESS_EVERY),
+        started: now,
+        searched: 0,
     };
     let mut pos = pos.clone();
     ex.node(&mut pos)?;
@@ -240,6 +277,11 @@ struct Extractor<'t> {
     max_nodes: Option<usize>,
     /// When to give up.
     deadline: Option<Instant>,
+    /// When to print the next progress line, if at all.
+    progress: Option<Instant>,
+    started: Instant,
+    /// Children searched again so far.
+    searched: u64,
 }
 
 impl Extractor<'_> {
@@ -272,10 +314,34 @@ impl Extractor<'_> {
         {
             return Err(NoCertificate::TooBig(max));
         }
-        if self.out.len().is_multiple_of(1024) && self.past_deadline() {
-            return Err(NoCertificate::OutOfTime);
+        if self.out.len().is_multiple_of(1024) {
+            if self.past_deadline() {
+                return Err(NoCertificate::OutOfTime);
+            }
+            self.report();
         }
         Ok(self.out.reserve())
+    }
+
+    /// The progress line, when one is due.
+    fn report(&mut self) {
+        let Some(due) = self.progress else { return };
+        let now = Instant::now();
+        if now < due {
+            return;
+        }
+        self.progress = Some(now + PROGRESS_EVERY);
+        let verb = match self.claim {
+            Claim::Win => "forces a win",
+            Claim::NoWin => "cannot force a win",
+        };
+        eprintln!(
+            "writing the proof that {} {verb}: {} nodes, {} children searched again, {:.0} s",
+            self.attacker,
+            self.out.len(),
+            self.searched,
+            (now - self.started).as_secs_f64()
+        );
     }
 
     fn past_deadline(&self) -> bool {
@@ -420,6 +486,8 @@ impl Extractor<'_> {
                 pos.play(c);
                 let proof = run.run(pos);
                 pos.undo();
+                self.searched += 1;
+                self.report();
                 match (proof, self.claim) {
                     (Proof::Proven, Claim::Win) | (Proof::Disproven, Claim::NoWin) => {
                         return Some(c);
