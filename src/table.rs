@@ -1001,11 +1001,17 @@ fn literature_section(rows: &[Row], s: &mut String) {
     s.push('\n');
 }
 
-/// A row's certificate column: its proof nodes, marked when the file is not on disk (too large
-/// to keep in the repository: the row still has its SHA-256).
+/// Largest certificate kept in the repository (`results/certificates/.gitignore` lists the
+/// larger ones).
+const KEPT_BYTES: u64 = 16 << 20;
+
+/// A row's certificate column: its proof nodes, marked when the file is not in the repository
+/// (not on disk, or over [`KEPT_BYTES`] and so kept only on the machine that wrote it: the
+/// row still has its SHA-256).
 fn certificate_cell(r: &Row) -> String {
+    let kept = |path: &str| std::fs::metadata(path).is_ok_and(|m| m.len() <= KEPT_BYTES);
     match (&r.certificate, r.certificate_nodes) {
-        (Some(path), Some(nodes)) if Path::new(path).exists() => group_digits(nodes),
+        (Some(path), Some(nodes)) if kept(path) => group_digits(nodes),
         (Some(_), Some(nodes)) => format!("{} (file not kept)", group_digits(nodes)),
         _ => "-".into(),
     }
@@ -1221,6 +1227,25 @@ mod tests {
         assert_eq!(rows[0].value, Value::Draw);
         assert_eq!(rows[1].value, Value::Draw);
         assert_eq!(rows.len(), 3);
+    }
+
+    #[test]
+    fn certificates_outside_the_repository_are_marked() {
+        let mut r = row("7,7,5,2,1", Value::Draw);
+        r.certificate_nodes = Some(1234);
+        r.certificate = Some("Cargo.toml".into());
+        assert_eq!(certificate_cell(&r), "1,234");
+        r.certificate = Some("no/such/file.c6proof".into());
+        assert_eq!(certificate_cell(&r), "1,234 (file not kept)");
+        // Over the repository's limit: on this disk only.
+        let big = std::env::temp_dir().join(format!("c6solve-big-{}.c6proof", std::process::id()));
+        std::fs::File::create(&big)
+            .unwrap()
+            .set_len(KEPT_BYTES + 1)
+            .unwrap();
+        r.certificate = Some(big.display().to_string());
+        assert_eq!(certificate_cell(&r), "1,234 (file not kept)");
+        std::fs::remove_file(&big).unwrap();
     }
 
     #[test]
