@@ -799,15 +799,13 @@ fn writing_a_proof_out_stops_at_its_deadline() {
     let table = open_table(&opts, &r).unwrap();
     let (report, (late, in_time)) = solve_then(&pos, &opts, table, |pos, report, table| {
         let now = std::time::Instant::now();
+        let by = |deadline| cert::Writing {
+            deadline: Some(deadline),
+            ..cert::Writing::default()
+        };
         (
-            cert::certify_by(table, pos, report, None, Some(now)),
-            cert::certify_by(
-                table,
-                pos,
-                report,
-                None,
-                Some(now + Duration::from_secs(600)),
-            ),
+            cert::certify_with(table, pos, report, &by(now)),
+            cert::certify_with(table, pos, report, &by(now + Duration::from_secs(600))),
         )
     })
     .unwrap();

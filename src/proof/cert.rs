@@ -94,22 +94,6 @@ pub fn certify(
     certify_with(table, pos, report, &how)
 }
 
-/// [`certify`], giving up ([`NoCertificate::OutOfTime`]) at `deadline`.
-pub fn certify_by(
-    table: &Table,
-    pos: &Position,
-    report: &SolveReport,
-    max_disproof_nodes: Option<usize>,
-    deadline: Option<Instant>,
-) -> Result<Packed, NoCertificate> {
-    let how = Writing {
-        max_disproof_nodes,
-        deadline,
-        progress: false,
-    };
-    certify_with(table, pos, report, &how)
-}
-
 /// [`certify`] as `how` says.
 pub fn certify_with(
     table: &Table,

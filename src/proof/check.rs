@@ -468,7 +468,7 @@ struct Checker<'a> {
     /// The colour the claim favours (to move at the nodes that give one move).
     prover: u8,
     /// Per node, the hash of the position it was first reached with (0 while unreached):
-    /// the stones added since the root and the turn.
+    /// all its stones and the turn.
     seen: Vec<u128>,
     /// Stones played from the root to the current node.
     path: Vec<u16>,
@@ -497,21 +497,14 @@ impl<'a> Checker<'a> {
         .hashed()
     }
 
-    /// Sets `hashes` from the board.
+    /// Sets `hashes` from the board's stones.
     fn hashed(mut self) -> Checker<'a> {
-        let identity: Vec<u16> = (0..self.board.points.len() as u16).collect();
-        self.hashes = std::iter::once(&identity)
-            .chain(&self.geo.syms)
-            .map(|g| {
-                let mut h = 0;
-                for (c, &s) in self.board.points.iter().enumerate() {
-                    if s != 0 {
-                        h ^= self.keys.stones[g[c] as usize][s as usize - 1];
-                    }
-                }
-                h
-            })
-            .collect();
+        self.hashes = vec![0; self.geo.syms.len() + 1];
+        for c in 0..self.board.points.len() {
+            if let s @ 1..=2 = self.board.points[c] {
+                self.toggle(c as u16, s - 1);
+            }
+        }
         self
     }
 
