@@ -131,11 +131,6 @@ impl std::fmt::Display for ReadError {
 }
 
 impl Certificate {
-    /// Number of proof nodes over all parts.
-    pub fn node_count(&self) -> usize {
-        self.parts.iter().map(|p| p.nodes.len()).sum()
-    }
-
     /// The file bytes: magic, version, bincode body.
     pub fn to_bytes(&self) -> Vec<u8> {
         Packed::from(self).to_bytes()
