@@ -73,6 +73,18 @@ pub fn attacker_groups(pos: &Position, attacker: Color, budget: u32) -> Option<V
 /// leaves such a window alive and the search fails), and among them only stones in some
 /// live window. Each try gets `budget` backtracking steps; `None` claims nothing.
 pub fn pairing_reply(pos: &Position, attacker: Color, budget: u32) -> Option<Cell> {
+    reply_groups(pos, attacker, budget).map(|(c, _)| c)
+}
+
+/// [`pairing_reply`] with the groups of the strategy that holds after the stone: disjoint
+/// sets of p + 1 empty points, every window still live for `attacker` once the stone is down
+/// holding a whole one. The search prunes the attacker's moves with them (see
+/// [`reply_covers`]).
+pub fn reply_groups(
+    pos: &Position,
+    attacker: Color,
+    budget: u32,
+) -> Option<(Cell, Vec<Vec<Cell>>)> {
     if pos.to_move() == attacker || pos.is_over() {
         return None;
     }
@@ -108,10 +120,29 @@ pub fn pairing_reply(pos: &Position, attacker: Color, budget: u32) -> Option<Cel
         }
         search.budget = budget;
         if search.cover() {
-            return Some(c);
+            let groups = search.members.chunks(size).map(<[Cell]>::to_vec).collect();
+            return Some((c, groups));
         }
     }
     None
+}
+
+/// True if the attacker's stone `other` is beaten by the same defender stones and groups as
+/// the stone `played`.
+///
+/// The setting: `pos` has the attacker to move with the last stone of its turn and no win
+/// with it; the attacker's stone `played` was answered by the defender's `stones` (one turn
+/// or less), after which `groups` cover every window live for the attacker (as found by
+/// [`attacker_groups`] or [`reply_groups`]). Then for any empty point `other` outside the
+/// groups and the stones, the position after `other` and the same stones holds the same
+/// strategy: it differs from the one after `played` only at `played` (now empty) and `other`
+/// (now an attacker stone), neither in a group. So the defender stones are the same and kill
+/// the same windows, and every other window holds the same whole group, still all empty. Nor
+/// can the attacker win with `other` itself: `pos` has no window it completes with one
+/// stone. This is a relevance zone (design notes §3) for the no-win side in its narrowest
+/// form: the groups and the defender's stones.
+pub fn reply_covers(groups: &[Vec<Cell>], stones: &[Cell], other: Cell) -> bool {
+    !stones.contains(&other) && !groups.iter().any(|g| g.contains(&other))
 }
 
 /// Whether the group search tries the groups inside the most uncovered windows first (see

@@ -622,6 +622,111 @@ fn pairing_claims_agree_with_the_oracle() {
     found.assert_sound_and_enough("pairing");
 }
 
+/// The search's zone for the no-win side (`pairing::reply_covers`): at a node where the
+/// attacker plays the last stone of its turn and cannot win with it, one move answered by
+/// defender stones after which a pairing holds disproves every move outside that strategy's
+/// groups and stones. Each such
+/// claim on random positions is put to the oracle: the attacker must have no forced win after
+/// the pruned move. Enough claims with a live window are required for every p.
+#[test]
+fn pairing_reply_zones_agree_with_the_oracle() {
+    use c6solve::pairing::reply_covers;
+    let mut rng = Rng(0x5EED_0005);
+    let mut failures = Vec::new();
+    let mut live = [0usize; 3];
+    for &(m, n, k, p, q) in CLAIM_SPECS {
+        let r = rules(m, n, k, p, q);
+        let g = game_of(&r);
+        let mut oracle = oracle::Solver::new(g);
+        let cells = r.cells();
+        for _ in 0..60 {
+            let least = cells.saturating_sub(11);
+            let stones = least + rng.below(cells - least);
+            let (s, moves) = random_moves(&g, stones, &mut rng);
+            let moves: Vec<Cell> = moves.iter().map(|&c| c as Cell).collect();
+            let mut pos = Position::from_moves(r, &moves).expect("generated moves are legal");
+            if pos.is_over() || pos.stones_left() != 1 {
+                continue;
+            }
+            let attacker = pos.to_move();
+            let empty: Vec<Cell> = pos.empty_points().collect();
+            // The setting of the claim: no stone ends the game at once.
+            let ends = |pos: &mut Position, c: Cell| {
+                pos.play(c);
+                let over = pos.is_over();
+                pos.undo();
+                over
+            };
+            if empty.iter().any(|&c| ends(&mut pos, c)) {
+                continue;
+            }
+            for &tried in &empty {
+                pos.play(tried);
+                let found = defender_strategies(&mut pos, attacker);
+                pos.undo();
+                for (stones, groups) in found {
+                    for &other in empty.iter().filter(|&&c| c != tried) {
+                        if !reply_covers(&groups, &stones, other) {
+                            continue;
+                        }
+                        let mut after = s.clone();
+                        g.play(&mut after, other as usize);
+                        // The defender is to move after the attacker's last stone.
+                        if oracle.value(&after) == Val::Loss {
+                            failures.push(format!(
+                                "rules {r} moves \"{}\": {tried} answered by {stones:?} \
+                                 prunes {other}, which wins",
+                                format_moves(&r, &moves),
+                            ));
+                        }
+                        pos.play(other);
+                        if pos.live_windows(attacker) > 0 {
+                            live[p as usize - 1] += 1;
+                        }
+                        pos.undo();
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("pairing-reply zone claims with live windows, p = 1, 2, 3: {live:?}");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    for (i, &c) in live.iter().enumerate() {
+        assert!(
+            c >= 15,
+            "only {c} non-trivial zone claims for p = {}",
+            i + 1
+        );
+    }
+}
+
+/// The pairing strategies the search can find for the defender to move in `pos`, as the
+/// defender stones in front of them and their groups: a pairing reply now, and after each
+/// defender stone a pairing (the attacker to move next) or a second reply (the defender still
+/// to move), at most four of the latter.
+fn defender_strategies(pos: &mut Position, attacker: Color) -> Vec<(Vec<Cell>, Vec<Vec<Cell>>)> {
+    use c6solve::pairing::{attacker_groups, reply_groups};
+    let mut out: Vec<(Vec<Cell>, Vec<Vec<Cell>>)> = Vec::new();
+    out.extend(reply_groups(pos, attacker, 2_000).map(|(c, g)| (vec![c], g)));
+    let empty: Vec<Cell> = pos.empty_points().collect();
+    for first in empty {
+        if out.len() >= 5 {
+            break;
+        }
+        pos.play(first);
+        if !pos.is_over() {
+            if pos.to_move() == attacker {
+                out.extend(attacker_groups(pos, attacker, 2_000).map(|g| (vec![first], g)));
+            } else {
+                let second = reply_groups(pos, attacker, 2_000);
+                out.extend(second.map(|(c, g)| (vec![first, c], g)));
+            }
+        }
+        pos.undo();
+    }
+    out
+}
+
 /// Every potential claim (Beck's criterion, `c6solve::potential`) on random positions is
 /// checked with the oracle, as the pairings are above, with enough non-trivial claims for
 /// every p. Claims a pairing would also make are counted apart: the potential must add some.

@@ -68,6 +68,20 @@ pub struct Dfpn<'t> {
     flushed: u64,
     /// Key of the node [`Dfpn::run`] started from.
     root: [u64; 2],
+    /// The pairing strategy that disproved the node just left, for its parent (see
+    /// [`Dfpn::use_pairing_zone`]); taken after every child search.
+    pairing_zone: Option<PairingZone>,
+    /// Attacker moves disproved by a sibling's pairing zone without a visit of their own.
+    pub reply_pruned: u64,
+}
+
+/// A node disproved by a pairing strategy: from the node at `key`, the defender plays
+/// `stones` (in the node's own coordinates), after which `groups` cover every window live
+/// for the attacker.
+struct PairingZone {
+    key: [u64; 2],
+    stones: Vec<Cell>,
+    groups: Vec<Vec<Cell>>,
 }
 
 /// Nodes a worker counts locally before adding them to the shared counter.
@@ -85,6 +99,9 @@ pub const PAIRING_BUDGET: u32 = 64;
 
 /// Backtracking steps for each defender stone tried by [`pairing::pairing_reply`].
 pub const REPLY_BUDGET: u32 = 16;
+
+/// Attacker moves [`Dfpn::probe_pairing_zones`] looks for a pairing reply to at one node.
+const REPLY_PROBES: usize = 2;
 
 /// Node budget of the threat-space search at the root of a run.
 const ROOT_TSS_NODES: u64 = 200_000;
@@ -117,6 +134,8 @@ impl<'t> Dfpn<'t> {
             ctl: None,
             flushed: nodes,
             root: [0; 2],
+            pairing_zone: None,
+            reply_pruned: 0,
         }
     }
 
@@ -211,7 +230,8 @@ impl<'t> Dfpn<'t> {
     /// only the position, so its answer cannot have changed). In [`Mode::Tss`] a defender
     /// left free to move ends the threat sequence: "no forcing win" there, nothing more.
     fn decided(
-        &self,
+        &mut self,
+        key: [u64; 2],
         pos: &Position,
         wins_now: bool,
         defence: &Defence,
@@ -239,10 +259,13 @@ impl<'t> Dfpn<'t> {
         // Pairing is tried where the attacker is to move only: a pairing at a defender node
         // survives any defender stone, so its children find it one ply later, and on the
         // 4-row boards the defender-node checks cost a fifth of the time for no fewer nodes.
+        // Either way the strategy is kept for the parent, whose siblings it may disprove
+        // too (see `use_pairing_zone`).
         if !seen
             && me == self.attacker
-            && pairing::attacker_is_paired_off(pos, self.attacker, PAIRING_BUDGET)
+            && let Some(groups) = pairing::attacker_groups(pos, self.attacker, PAIRING_BUDGET)
         {
+            self.keep_pairing_zone(key, Vec::new(), groups);
             return Some(false);
         }
         // At a defender node, a stone after which a pairing holds disproves the node at once
@@ -250,11 +273,69 @@ impl<'t> Dfpn<'t> {
         if !seen
             && me != self.attacker
             && pos.rules().p >= 2
-            && pairing::pairing_reply(pos, self.attacker, REPLY_BUDGET).is_some()
+            && let Some((stone, groups)) = pairing::reply_groups(pos, self.attacker, REPLY_BUDGET)
         {
+            self.keep_pairing_zone(key, vec![stone], groups);
             return Some(false);
         }
         None
+    }
+
+    /// At a new attacker node playing the last stone of its turn, looks for a pairing reply
+    /// to its best [`REPLY_PROBES`] moves before any is searched, and disproves every move
+    /// outside the zone of one found (see [`pairing::reply_covers`]); the moves disproved
+    /// are stored, so later visits (which skip this) read them from the table. Waiting for
+    /// df-pn to come back from a move disproved this way (as [`Dfpn::use_pairing_zone`]
+    /// does) spends nodes on the siblings first. Only for p >= 2: there the defender nodes
+    /// look for a pairing reply anyway (see `decided`), and the probes only bring that
+    /// forward; with one stone a turn they are new work, and measured on 7,7,5,1,1 they cut
+    /// the nodes to 0.30 but took four times as long (the group searches, `results/`
+    /// `pairing-zones.md`).
+    fn probe_pairing_zones(&mut self, pos: &mut Position, children: &mut [Child]) {
+        let mut tried = 0;
+        for i in 0..children.len() {
+            if tried == REPLY_PROBES {
+                break;
+            }
+            if children[i].dn == 0 {
+                continue;
+            }
+            tried += 1;
+            pos.play(children[i].cell);
+            let found = if pos.is_over() {
+                None
+            } else {
+                pairing::reply_groups(pos, self.attacker, REPLY_BUDGET)
+            };
+            pos.undo();
+            if let Some((stone, groups)) = found {
+                self.prune_siblings(children, &groups, &[stone]);
+            }
+        }
+    }
+
+    /// Marks and stores as disproved every move of `children` outside `groups` and `stones`,
+    /// the zone of a sibling's disproof by a pairing strategy.
+    fn prune_siblings(&mut self, children: &mut [Child], groups: &[Vec<Cell>], stones: &[Cell]) {
+        for c in children.iter_mut() {
+            if c.dn != 0 && pairing::reply_covers(groups, stones, c.cell) {
+                (c.pn, c.dn) = (INF, 0);
+                self.tt.store(c.key, INF, 0, 1);
+                self.reply_pruned += 1;
+            }
+        }
+    }
+
+    /// Keeps the pairing strategy that disproved the node at `key` for its parent, where
+    /// relevance zones are on.
+    fn keep_pairing_zone(&mut self, key: [u64; 2], stones: Vec<Cell>, groups: Vec<Vec<Cell>>) {
+        if self.use_zones {
+            self.pairing_zone = Some(PairingZone {
+                key,
+                stones,
+                groups,
+            });
+        }
     }
 
     fn out_of_budget(&mut self) -> bool {
@@ -375,6 +456,9 @@ impl<'t> Dfpn<'t> {
     /// when zones are on.
     fn mid(&mut self, pos: &mut Position, th_pn: Pn, th_dn: Pn, mode: Mode) -> (Pn, Pn) {
         self.nodes += 1;
+        // Whatever is kept here when this call returns was put by this call (see
+        // `use_pairing_zone`).
+        self.pairing_zone = None;
         let key = self.mode_key(pos, mode);
         let start_nodes = self.nodes;
         let wins_now = threats::can_win_with(pos, pos.to_move(), pos.stones_left());
@@ -385,7 +469,7 @@ impl<'t> Dfpn<'t> {
         };
         let seen = self.tt.probe(key).is_some();
         let or = pos.to_move() == self.attacker;
-        if let Some(win) = self.decided(pos, wins_now, &defence, seen, mode) {
+        if let Some(win) = self.decided(key, pos, wins_now, &defence, seen, mode) {
             let nums = if win { (0, INF) } else { (INF, 0) };
             self.store(pos, key, nums, 1, mode);
             if win && mode == Mode::Tss && self.use_zones {
@@ -407,6 +491,15 @@ impl<'t> Dfpn<'t> {
             ctl.enter(key);
         }
         let (mut children, deduped) = self.children(pos, &defence, mode);
+        if or
+            && mode == Mode::Main
+            && self.use_zones
+            && !seen
+            && pos.stones_left() == 1
+            && pos.rules().p >= 2
+        {
+            self.probe_pairing_zones(pos, &mut children);
+        }
         if !or
             && mode == Mode::Main
             && self.use_zones
@@ -417,6 +510,7 @@ impl<'t> Dfpn<'t> {
             self.null_moves.saved += (before - children.len()) as u64;
         }
         let mut nums: (Pn, Pn);
+        let mut own_zone = None;
         loop {
             if children.is_empty() {
                 // No move: an attacker out of forcing moves (threat-space search), or a
@@ -461,6 +555,9 @@ impl<'t> Dfpn<'t> {
             // only solved numbers (which never change) decide the node.
             let child = &mut children[sel.best];
             (child.pn, child.dn) = (cpn, cdn);
+            if self.pairing_zone.is_some() {
+                own_zone = self.use_pairing_zone(pos, &mut children, sel.best, key);
+            }
             if shared.is_some() {
                 // Other workers solve and update siblings meanwhile: read what they found.
                 self.refresh(&mut children, sel.best, mode);
@@ -471,6 +568,9 @@ impl<'t> Dfpn<'t> {
         }
         let work = (self.nodes - start_nodes + 1).min(u32::MAX as u64) as u32;
         self.store(pos, key, nums, work, mode);
+        if nums.1 == 0 {
+            self.pairing_zone = own_zone;
+        }
         if nums.0 == 0
             && mode == Mode::Tss
             && self.use_zones
@@ -479,6 +579,39 @@ impl<'t> Dfpn<'t> {
             self.zones.put(key, &zone, pos, pos.canonical_symmetry());
         }
         nums
+    }
+
+    /// What a child's disproof by a pairing strategy says about its siblings, once the child
+    /// at `at` has come back disproved: at a defender node the node itself is disproved by
+    /// that child, one defender stone more in front of the strategy (returned, for this
+    /// node's parent); at an attacker node playing the last stone of its turn, every sibling
+    /// outside the strategy's groups and stones is disproved too (see
+    /// [`pairing::reply_covers`]), and is marked and stored so.
+    fn use_pairing_zone(
+        &mut self,
+        pos: &Position,
+        children: &mut [Child],
+        at: usize,
+        key: [u64; 2],
+    ) -> Option<PairingZone> {
+        let child = &children[at];
+        let zone = self.pairing_zone.take().filter(|z| z.key == child.key)?;
+        if child.dn != 0 {
+            return None;
+        }
+        if pos.to_move() != self.attacker {
+            let mut stones = vec![child.cell];
+            stones.extend(zone.stones);
+            return Some(PairingZone {
+                key,
+                stones,
+                groups: zone.groups,
+            });
+        }
+        if pos.stones_left() == 1 {
+            self.prune_siblings(children, &zone.groups, &zone.stones);
+        }
+        None
     }
 
     /// Stores a node's numbers; a threat-space proof is a proof for the main search too.
