@@ -71,8 +71,6 @@ pub struct Dfpn<'t> {
     /// The pairing strategy that disproved the node just left, for its parent (see
     /// [`Dfpn::use_pairing_zone`]); taken after every child search.
     pairing_zone: Option<PairingZone>,
-    /// Attacker moves disproved by a sibling's pairing zone without a visit of their own.
-    pub reply_pruned: u64,
 }
 
 /// A node disproved by a pairing strategy: from the node at `key`, the defender plays
@@ -135,7 +133,6 @@ impl<'t> Dfpn<'t> {
             flushed: nodes,
             root: [0; 2],
             pairing_zone: None,
-            reply_pruned: 0,
         }
     }
 
@@ -316,12 +313,11 @@ impl<'t> Dfpn<'t> {
 
     /// Marks and stores as disproved every move of `children` outside `groups` and `stones`,
     /// the zone of a sibling's disproof by a pairing strategy.
-    fn prune_siblings(&mut self, children: &mut [Child], groups: &[Vec<Cell>], stones: &[Cell]) {
+    fn prune_siblings(&self, children: &mut [Child], groups: &[Vec<Cell>], stones: &[Cell]) {
         for c in children.iter_mut() {
             if c.dn != 0 && pairing::reply_covers(groups, stones, c.cell) {
                 (c.pn, c.dn) = (INF, 0);
                 self.tt.store(c.key, INF, 0, 1);
-                self.reply_pruned += 1;
             }
         }
     }
