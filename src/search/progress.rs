@@ -35,6 +35,11 @@ pub struct Progress {
     /// One entry per first stone of the side to move, up to symmetry (the first point of
     /// each class, in board order).
     pub moves: Vec<(Cell, Option<(Pn, Pn)>)>,
+    /// With two or more stones left at the root (Black's first turn when q >= 2): the
+    /// positions after the first two stones, up to symmetry, by what the table holds for
+    /// them. A first stone is refuted only when every second stone after it is, so on a
+    /// long run these move long before the first stones do.
+    pub turns: Option<Tally>,
 }
 
 /// First stones by what the table holds for them.
@@ -60,16 +65,16 @@ impl std::fmt::Display for Tally {
     }
 }
 
-impl Progress {
-    /// The first stones counted by what the table holds for them.
-    pub fn tally(&self) -> Tally {
+impl Tally {
+    /// Nodes counted by what the table holds for them.
+    fn of<'a>(numbers: impl Iterator<Item = &'a Option<(Pn, Pn)>>) -> Tally {
         let mut t = Tally {
             won: 0,
             refuted: 0,
             open: 0,
             absent: 0,
         };
-        for (_, n) in &self.moves {
+        for n in numbers {
             match n {
                 None => t.absent += 1,
                 Some((0, _)) => t.won += 1,
@@ -78,6 +83,18 @@ impl Progress {
             }
         }
         t
+    }
+
+    /// All the nodes counted.
+    pub fn total(&self) -> usize {
+        self.won + self.refuted + self.open + self.absent
+    }
+}
+
+impl Progress {
+    /// The first stones counted by what the table holds for them.
+    pub fn tally(&self) -> Tally {
+        Tally::of(self.moves.iter().map(|(_, n)| n))
     }
 
     /// Labelled lines for `c6solve status`: the root, the tally of first stones, the open ones.
@@ -105,6 +122,15 @@ impl Progress {
                 ),
             ),
         ];
+        if let Some(t) = self.turns {
+            lines.push((
+                "two",
+                format!(
+                    "{} positions after two stones, up to symmetry: {t}",
+                    t.total()
+                ),
+            ));
+        }
         let open: Vec<String> = self
             .moves
             .iter()
@@ -139,6 +165,11 @@ impl Progress {
         m.insert("attacker_to_move".into(), self.attacker_to_move.into());
         m.insert("root".into(), numbers(self.root));
         m.insert("first_stones".into(), stones.into());
+        let turns = self.turns.map_or(serde_json::Value::Null, |t| {
+            serde_json::json!({"won": t.won, "refuted": t.refuted, "open": t.open,
+                "absent": t.absent})
+        });
+        m.insert("two_stones".into(), turns);
         m
     }
 }
@@ -182,19 +213,48 @@ pub fn read(ck: &Checkpoint, table: &Path) -> Result<Progress> {
             moves.push(cell);
         }
     }
+    let two = if pos.stones_left() >= 2 {
+        two_stone_keys(&pos, &moves, attacker)
+    } else {
+        Vec::new()
+    };
+    let firsts = keys.len();
+    keys.extend_from_slice(&two);
     let found = ttfile::peek(table, pos.rules(), &keys)?;
-    let numbers = |i: usize| found[i].map(|e| (e.pn, e.dn));
+    let numbers: Vec<Option<(Pn, Pn)>> = found.iter().map(|f| f.map(|e| (e.pn, e.dn))).collect();
     Ok(Progress {
         rules: *pos.rules(),
         attacker_to_move: attacker == me,
         attacker,
-        root: numbers(0),
+        root: numbers[0],
         moves: moves
             .into_iter()
             .enumerate()
-            .map(|(i, c)| (c, numbers(i + 1)))
+            .map(|(i, c)| (c, numbers[i + 1]))
             .collect(),
+        turns: (pos.stones_left() >= 2).then(|| Tally::of(numbers[firsts..].iter())),
     })
+}
+
+/// The keys of the positions after two stones of the side to move, one per class up to
+/// symmetry: every second stone after each first stone of `firsts` (one of each class).
+fn two_stone_keys(pos: &Position, firsts: &[Cell], attacker: Color) -> Vec<[u64; 2]> {
+    let mut seen = hashbrown::HashSet::new();
+    let mut out = Vec::new();
+    let mut child = pos.clone();
+    for &first in firsts {
+        child.play(first);
+        for second in pos.empty_points().filter(|&c| c != first) {
+            child.play(second);
+            let key = key_for(&child, attacker);
+            child.undo();
+            if seen.insert(key) {
+                out.push(key);
+            }
+        }
+        child.undo();
+    }
+    out
 }
 
 /// The position the checkpoint was written for.
@@ -307,6 +367,41 @@ mod tests {
         assert_eq!(t.won, 0, "8,4,4,1,1 is a draw");
         let text = progress.describe();
         assert!(text[1].1.contains("one won proves the run"), "{text:?}");
+    }
+
+    /// With q = 2 the positions after Black's first turn are counted too, one per class of
+    /// stone pairs under the board's symmetries (counted here by hand), and what the table
+    /// holds for them is read back.
+    #[test]
+    fn a_first_turn_of_two_stones_counts_its_pairs() {
+        let (_, progress, _) = stop("6,5,5,2,2", 30_000, Color::Black);
+        let t = progress.turns.expect("two stones at the root");
+        // Unordered pairs of the 30 points, up to the 4 symmetries of a 6x5 board.
+        let (w, h) = (6usize, 5usize);
+        let maps: [fn(usize, usize, usize, usize) -> (usize, usize); 4] = [
+            |x, y, _, _| (x, y),
+            |x, y, w, _| (w - 1 - x, y),
+            |x, y, _, h| (x, h - 1 - y),
+            |x, y, w, h| (w - 1 - x, h - 1 - y),
+        ];
+        let mut classes = std::collections::HashSet::new();
+        for a in 0..w * h {
+            for b in a + 1..w * h {
+                let image = |f: &fn(usize, usize, usize, usize) -> (usize, usize)| {
+                    let (ax, ay) = f(a % w, a / w, w, h);
+                    let (bx, by) = f(b % w, b / w, w, h);
+                    let (i, j) = (ay * w + ax, by * w + bx);
+                    (i.min(j), i.max(j))
+                };
+                classes.insert(maps.iter().map(image).min().unwrap());
+            }
+        }
+        assert_eq!(t.total(), classes.len());
+        assert!(t.refuted > 0 && t.absent < t.total(), "{t}");
+        assert!(progress.describe().iter().any(|(l, _)| *l == "two"));
+        // One stone left: no pairs.
+        let (_, p1, _) = stop("8,4,4,1,1", 2_000, Color::Black);
+        assert_eq!(p1.turns, None);
     }
 
     /// In run 2 of an exact value the other side asks, and the side to move defends.
