@@ -378,22 +378,22 @@ mod tests {
         let t = progress.turns.expect("two stones at the root");
         // Unordered pairs of the 30 points, up to the 4 symmetries of a 6x5 board.
         let (w, h) = (6usize, 5usize);
-        let maps: [fn(usize, usize, usize, usize) -> (usize, usize); 4] = [
-            |x, y, _, _| (x, y),
-            |x, y, w, _| (w - 1 - x, y),
-            |x, y, _, h| (x, h - 1 - y),
-            |x, y, w, h| (w - 1 - x, h - 1 - y),
-        ];
+        // The symmetries: flip the columns, the rows, both or neither.
+        let flips = [(false, false), (true, false), (false, true), (true, true)];
+        let image = |c: usize, (fx, fy): (bool, bool)| {
+            let (x, y) = (c % w, c / w);
+            let x = if fx { w - 1 - x } else { x };
+            let y = if fy { h - 1 - y } else { y };
+            y * w + x
+        };
         let mut classes = std::collections::HashSet::new();
         for a in 0..w * h {
             for b in a + 1..w * h {
-                let image = |f: &fn(usize, usize, usize, usize) -> (usize, usize)| {
-                    let (ax, ay) = f(a % w, a / w, w, h);
-                    let (bx, by) = f(b % w, b / w, w, h);
-                    let (i, j) = (ay * w + ax, by * w + bx);
+                let pairs = flips.iter().map(|&f| {
+                    let (i, j) = (image(a, f), image(b, f));
                     (i.min(j), i.max(j))
-                };
-                classes.insert(maps.iter().map(image).min().unwrap());
+                });
+                classes.insert(pairs.min().unwrap());
             }
         }
         assert_eq!(t.total(), classes.len());
