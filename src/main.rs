@@ -377,6 +377,12 @@ struct SolveArgs {
     /// cross-checks; values never change).
     #[arg(long)]
     no_zones: bool,
+    /// With two or more stones of the turn left at the root (Black's first turn, q >= 2),
+    /// solve the positions after two stones one at a time, each to the end, instead of
+    /// spreading the search over all of them: for positions expected to be refuted, where
+    /// each must be anyway (values never change).
+    #[arg(long)]
+    split_turns: bool,
     /// Write a certificate of the result to FILE (check it with `c6solve check FILE`):
     /// a win or loss always; a draw or no-win when its disproof fits --proof-max-nodes,
     /// else no file and a one-line notice on stderr; unknown: no file and a notice.
@@ -485,6 +491,10 @@ struct TableArgs {
     /// Write no certificates (and keep proven rows that have none).
     #[arg(long, conflicts_with = "certificates")]
     no_certificates: bool,
+    /// Solve Black's first turn (q >= 2) one position after two stones at a time, as
+    /// `solve --split-turns`: for rows expected to be draws.
+    #[arg(long)]
+    split_turns: bool,
     /// Largest disproof (no-win claim) written into a certificate, in nodes per claim; a row
     /// with a larger one is recorded without a certificate, saying so.
     #[arg(long, value_name = "N", default_value = "4000000")]
@@ -602,6 +612,7 @@ fn run_solve(args: SolveArgs) -> Result<ExitCode, Error> {
         // Certificates carry no zone claims: a proof to write comes from a zone-free solve,
         // whose table holds a proof for every defender move the checker asks about.
         zones: !args.no_zones && !want_proof,
+        split_turns: args.split_turns,
         tt_file: args.tt.map(std::path::PathBuf::from),
         tt_reset: args.tt_reset,
         threads: args
@@ -1124,6 +1135,7 @@ fn run_table(args: TableArgs) -> Result<ExitCode, Error> {
             .unwrap_or(0),
         cert_dir: (!args.no_certificates).then(|| PathBuf::from(&args.certificates)),
         proof_max_nodes: parse_count("--proof-max-nodes", &args.proof_max_nodes)?,
+        split_turns: args.split_turns,
         interrupt: Some(interrupt_flag()),
         json: PathBuf::from(&args.json),
         md: PathBuf::from(&args.md),

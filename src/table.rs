@@ -168,6 +168,9 @@ pub struct TableOptions {
     /// Largest disproof written, in nodes per claim (a larger one leaves the row without a
     /// certificate, saying so in `how`).
     pub proof_max_nodes: usize,
+    /// Solve Black's first turn one two-stone position at a time (see
+    /// [`SolveOptions::split_turns`]).
+    pub split_turns: bool,
     /// Set (by a Ctrl-C handler) to stop the row being solved; it is then left out of the
     /// table (its checkpoint, with `tt_dir`, keeps the work) and the run ends.
     pub interrupt: Option<Arc<AtomicBool>>,
@@ -643,6 +646,7 @@ pub fn solve_row(rules: &Rules, opts: &TableOptions) -> Result<Option<Row>> {
         tt_file: tt_path(opts, rules),
         threads: opts.threads,
         checkpoint_every: opts.checkpoint_every,
+        split_turns: opts.split_turns,
         interrupt: opts.interrupt.clone(),
         ..SolveOptions::default()
     };

@@ -700,6 +700,65 @@ fn pairing_reply_zones_agree_with_the_oracle() {
     }
 }
 
+/// Solving the root's two-stone positions one at a time (`SolveOptions::split_turns`) must
+/// give the oracle's value, on one thread and on two, on random positions where the side to
+/// move has two stones of its turn left (the empty boards of q = 2 among them).
+#[test]
+fn split_turns_agree_with_the_oracle() {
+    let mut rng = Rng(0x5EED_0007);
+    let mut failures = Vec::new();
+    let mut checked = [0usize; 3];
+    for &(m, n, k, p, q) in CLAIM_SPECS.iter().filter(|s| s.3 >= 2) {
+        let r = rules(m, n, k, p, q);
+        let g = game_of(&r);
+        let mut oracle = oracle::Solver::new(g);
+        let cells = r.cells();
+        for _ in 0..30 {
+            let least = cells.saturating_sub(11);
+            let stones = least + rng.below(cells - least);
+            let (s, moves) = random_moves(&g, stones, &mut rng);
+            let moves: Vec<Cell> = moves.iter().map(|&c| c as Cell).collect();
+            let pos = Position::from_moves(r, &moves).expect("generated moves are legal");
+            if pos.is_over() || pos.stones_left() < 2 {
+                continue;
+            }
+            let want = outcome_of(oracle.value(&s));
+            for threads in [1, 2] {
+                let opts = SolveOptions {
+                    goal: Goal::Value,
+                    split_turns: true,
+                    threads,
+                    tt_mib: 4,
+                    time_limit: Some(Duration::from_secs(120)),
+                    ..Default::default()
+                };
+                let got = solve(&pos, &opts).expect("solver runs").value;
+                if got != want {
+                    failures.push(format!(
+                        "rules {r} moves \"{}\" ({threads} threads): split {}, oracle {}",
+                        format_moves(&r, &moves),
+                        got.name(),
+                        want.name()
+                    ));
+                }
+            }
+            checked[match want {
+                Outcome::Win => 2,
+                Outcome::Draw => 1,
+                _ => 0,
+            }] += 1;
+        }
+    }
+    eprintln!("split-turn solves (losses, draws, wins): {checked:?}");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // A side with a whole turn to play is rarely lost: wins and draws are what split runs
+    // decide (a loss is a refuted split run, then the other side's ordinary run).
+    assert!(
+        checked[1] >= 10 && checked[2] >= 10,
+        "too few draws or wins: {checked:?}"
+    );
+}
+
 /// The pairing strategies the search can find for the defender to move in `pos`, as the
 /// defender stones in front of them and their groups: a pairing reply now, and after each
 /// defender stone a pairing (the attacker to move next) or a second reply (the defender still

@@ -80,6 +80,10 @@ pub struct SolveOptions {
     /// move, for measurement and cross-checks). Never changes a value: checked against
     /// exhaustive search and by the zones on/off property test.
     pub zones: bool,
+    /// Solve a root with two or more stones of the turn left (Black's first turn, q >= 2) one
+    /// position after two stones at a time (see [`dfpn::Dfpn::with_split_turns`]); for
+    /// roots expected to be refuted. Off by default; values never depend on it.
+    pub split_turns: bool,
     /// Search workers over the one table; 0 means one per core ([`default_threads`]).
     /// Values never depend on it.
     pub threads: usize,
@@ -111,6 +115,7 @@ impl Default for SolveOptions {
             tt_file: None,
             tt_reset: false,
             zones: true,
+            split_turns: false,
             threads: 0,
             checkpoint_every: None,
             resume: false,

@@ -240,6 +240,8 @@ pub struct Run<'a> {
     pub limits: Limits,
     /// Relevance-zone pruning.
     pub zones: bool,
+    /// Solve the root's two-stone positions one at a time.
+    pub split_turns: bool,
     /// Memory for each worker's zone store, in bytes.
     pub zone_bytes: usize,
 }
@@ -275,6 +277,7 @@ pub fn run_phase(
                     let _done = Finished(ctl);
                     let mut search = Dfpn::new(run.table, run.attacker, run.limits, 0)
                         .with_zones(run.zones)
+                        .with_split_turns(run.split_turns)
                         .with_zone_memory(run.zone_bytes, run.pos.rules().cells())
                         .with_control(ctl);
                     let proof = search.run(&mut pos);
@@ -345,6 +348,7 @@ mod tests {
             attacker: Color::Black,
             limits: Limits::default(),
             zones: false,
+            split_turns: false,
             zone_bytes: 1 << 20,
         };
         let proof = run_phase(run, &ctl, Duration::from_millis(5), |c| {
@@ -377,6 +381,7 @@ mod tests {
             attacker: Color::Black,
             limits: Limits::default(),
             zones: false,
+            split_turns: false,
             zone_bytes: 1 << 20,
         };
         let proof = run_phase(run, &ctl, Duration::from_millis(5), |c| c.interrupt())

@@ -213,8 +213,9 @@ pub fn read(ck: &Checkpoint, table: &Path) -> Result<Progress> {
             moves.push(cell);
         }
     }
-    let two = if pos.stones_left() >= 2 {
-        two_stone_keys(&pos, &moves, attacker)
+    let two: Vec<[u64; 2]> = if pos.stones_left() >= 2 {
+        let turns = super::dfpn::two_stone_turns(&pos, attacker);
+        turns.into_iter().map(|(_, _, key)| key).collect()
     } else {
         Vec::new()
     };
@@ -234,27 +235,6 @@ pub fn read(ck: &Checkpoint, table: &Path) -> Result<Progress> {
             .collect(),
         turns: (pos.stones_left() >= 2).then(|| Tally::of(numbers[firsts..].iter())),
     })
-}
-
-/// The keys of the positions after two stones of the side to move, one per class up to
-/// symmetry: every second stone after each first stone of `firsts` (one of each class).
-fn two_stone_keys(pos: &Position, firsts: &[Cell], attacker: Color) -> Vec<[u64; 2]> {
-    let mut seen = hashbrown::HashSet::new();
-    let mut out = Vec::new();
-    let mut child = pos.clone();
-    for &first in firsts {
-        child.play(first);
-        for second in pos.empty_points().filter(|&c| c != first) {
-            child.play(second);
-            let key = key_for(&child, attacker);
-            child.undo();
-            if seen.insert(key) {
-                out.push(key);
-            }
-        }
-        child.undo();
-    }
-    out
 }
 
 /// The position the checkpoint was written for.

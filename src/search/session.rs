@@ -141,6 +141,7 @@ impl<'a> Session<'a> {
             attacker,
             limits: self.limits(),
             zones: self.opts.zones,
+            split_turns: self.opts.split_turns,
             zone_bytes: super::zone_memory(self.opts.tt_mib) / ctl.threads(),
         };
         let proof = parallel::run_phase(run, &ctl, TICK, |c| self.watch(c, attacker))?;
