@@ -549,6 +549,30 @@ impl Claims {
     }
 }
 
+/// `count` random positions of the rules `r` (`g` for the oracle), each with at most 11 empty
+/// points, which keeps the oracle to a few milliseconds a position: the oracle's state, the
+/// moves and the library's position. Positions where the game is over are left out.
+fn random_positions(
+    r: &Rules,
+    g: &Game,
+    count: usize,
+    rng: &mut Rng,
+) -> Vec<(State, Vec<Cell>, Position)> {
+    let cells = r.cells();
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let least = cells.saturating_sub(11);
+        let stones = least + rng.below(cells - least);
+        let (s, moves) = random_moves(g, stones, rng);
+        let moves: Vec<Cell> = moves.iter().map(|&c| c as Cell).collect();
+        let pos = Position::from_moves(*r, &moves).expect("generated moves are legal");
+        if !pos.is_over() {
+            out.push((s, moves, pos));
+        }
+    }
+    out
+}
+
 /// Puts `claim` ("this side cannot win from here") to the oracle on 100 random positions
 /// of each rule set of [`CLAIM_SPECS`], for both sides as the attacker.
 fn check_claims(seed: u64, what: &str, claim: impl Fn(&Position, Color) -> bool) -> Claims {
@@ -561,20 +585,7 @@ fn check_claims(seed: u64, what: &str, claim: impl Fn(&Position, Color) -> bool)
         let r = rules(m, n, k, p, q);
         let g = game_of(&r);
         let mut oracle = oracle::Solver::new(g);
-        let cells = r.cells();
-        for _ in 0..100 {
-            // At most 11 empty points keeps the oracle to a few milliseconds a position.
-            let least = cells.saturating_sub(11);
-            let stones = least + rng.below(cells - least);
-            let (s, moves) = random_moves(&g, stones, &mut rng);
-            if !s.board.contains(&0) {
-                continue;
-            }
-            let moves: Vec<Cell> = moves.iter().map(|&c| c as Cell).collect();
-            let pos = Position::from_moves(r, &moves).expect("generated moves are legal");
-            if pos.is_over() {
-                continue;
-            }
+        for (s, moves, pos) in random_positions(&r, &g, 100, &mut rng) {
             for attacker in [Color::Black, Color::White] {
                 if !claim(&pos, attacker) {
                     continue;
@@ -638,14 +649,8 @@ fn pairing_reply_zones_agree_with_the_oracle() {
         let r = rules(m, n, k, p, q);
         let g = game_of(&r);
         let mut oracle = oracle::Solver::new(g);
-        let cells = r.cells();
-        for _ in 0..60 {
-            let least = cells.saturating_sub(11);
-            let stones = least + rng.below(cells - least);
-            let (s, moves) = random_moves(&g, stones, &mut rng);
-            let moves: Vec<Cell> = moves.iter().map(|&c| c as Cell).collect();
-            let mut pos = Position::from_moves(r, &moves).expect("generated moves are legal");
-            if pos.is_over() || pos.stones_left() != 1 {
+        for (s, moves, mut pos) in random_positions(&r, &g, 60, &mut rng) {
+            if pos.stones_left() != 1 {
                 continue;
             }
             let attacker = pos.to_move();
@@ -712,14 +717,8 @@ fn split_turns_agree_with_the_oracle() {
         let r = rules(m, n, k, p, q);
         let g = game_of(&r);
         let mut oracle = oracle::Solver::new(g);
-        let cells = r.cells();
-        for _ in 0..30 {
-            let least = cells.saturating_sub(11);
-            let stones = least + rng.below(cells - least);
-            let (s, moves) = random_moves(&g, stones, &mut rng);
-            let moves: Vec<Cell> = moves.iter().map(|&c| c as Cell).collect();
-            let pos = Position::from_moves(r, &moves).expect("generated moves are legal");
-            if pos.is_over() || pos.stones_left() < 2 {
+        for (s, moves, pos) in random_positions(&r, &g, 30, &mut rng) {
+            if pos.stones_left() < 2 {
                 continue;
             }
             let want = outcome_of(oracle.value(&s));
