@@ -476,8 +476,8 @@ pub fn save(rows: &mut Vec<Row>, json: &Path, md: &Path, command: &str) -> Resul
 
 /// Merges the rows of another table file into `rows`: a row missing here is added; a row
 /// unknown here is replaced by a proven one, or by an unknown one tried with a larger limit;
-/// a proven row here without a certificate is replaced by one of the same value with a
-/// certificate. Other proven rows here are never replaced. Returns the rules of the rows
+/// a proven row here without a certificate takes the certificate of one of the same value
+/// (see [`with_certificate_of`]). Other proven rows here are never replaced. Returns the rules of the rows
 /// taken. (For tables solved in parallel, one `--json` file per process.)
 pub fn merge(rows: &mut Vec<Row>, other: Vec<Row>) -> Vec<String> {
     let mut taken = Vec::new();
@@ -497,7 +497,11 @@ pub fn merge(rows: &mut Vec<Row>, other: Vec<Row>) -> Vec<String> {
                 };
                 if better {
                     taken.push(o.rules.clone());
-                    rows[i] = o;
+                    rows[i] = if mine.value.is_proven() {
+                        with_certificate_of(mine, &o)
+                    } else {
+                        o
+                    };
                 }
             }
         }
@@ -593,8 +597,13 @@ pub fn run(opts: &TableOptions, mut progress: impl FnMut(&str)) -> Result<Vec<St
                     )));
                 }
                 // A proven row solved again only for its certificate stays proven even if
-                // this run's limit was too short.
-                if row.value.is_proven() || !old.is_proven() {
+                // this run's limit was too short, and keeps the figures of the solve that
+                // proved it.
+                if old.is_proven() {
+                    if row.value.is_proven() {
+                        rows[i] = with_certificate_of(&rows[i], &row);
+                    }
+                } else {
                     rows[i] = row.clone();
                 }
             }
@@ -685,7 +694,7 @@ pub fn solve_row(rules: &Rules, opts: &TableOptions) -> Result<Option<Row>> {
                 let path = dir.join(format!("{}.c6proof", file_stem(rules)));
                 write_certificate(&mut row, c, &path, took)?;
             }
-            Err(why) => row.how.push_str(&format!("No certificate: {why}.")),
+            Err(why) => row.how.push_str(&format!("{NO_CERTIFICATE}{why}.")),
         }
     }
     Ok(Some(row))
@@ -724,7 +733,7 @@ fn write_certificate(
     row.certificate_sha256 = Some(written.sha256);
     row.certificate_nodes = Some(summary.nodes as u64);
     row.how.push_str(&format!(
-        "Certificate: {} nodes, {} bytes, extracted in {:.2} s and accepted by the independent \
+        "{CERTIFICATE_SENTENCE}{} nodes, {} bytes, extracted in {:.2} s and accepted by the independent \
          checker in {:.2} s.",
         summary.nodes,
         written.bytes,
@@ -732,6 +741,40 @@ fn write_certificate(
         checked.as_secs_f64()
     ));
     Ok(())
+}
+
+/// What [`write_certificate`] adds to a row's `how`, from here to its end.
+const CERTIFICATE_SENTENCE: &str = "Certificate: ";
+/// What a row's `how` says, from here to its end, when its certificate could not be written.
+const NO_CERTIFICATE: &str = "No certificate: ";
+
+/// The proven row `proved` with the certificate (or the reason there is none) of `later`, a
+/// later solve of the same rules and value: the row keeps the nodes, time, command and
+/// commit of the solve that proved it (a solve again over the same table file, only to write
+/// the certificate, is short and would misstate the cost of the result), and `how` says which
+/// run wrote the certificate and what that run cost.
+pub fn with_certificate_of(proved: &Row, later: &Row) -> Row {
+    let mut row = proved.clone();
+    row.certificate = later.certificate.clone();
+    row.certificate_sha256 = later.certificate_sha256.clone();
+    row.certificate_nodes = later.certificate_nodes;
+    let run = format!(
+        "a later run (`{}`, {}, commit {}), which solved the row again in {:.0} s and {} \
+         nodes on {} thread(s)",
+        later.command, later.date, later.commit, later.seconds, later.nodes, later.threads
+    );
+    let said = [CERTIFICATE_SENTENCE, NO_CERTIFICATE]
+        .iter()
+        .find_map(|s| later.how.find(s))
+        .map_or("", |at| &later.how[at..]);
+    let intro = if row.certificate.is_some() {
+        "The certificate comes from"
+    } else {
+        "Tried for its certificate by"
+    };
+    row.how.push_str(&format!(" {intro} {run}. {said}"));
+    row.how.truncate(row.how.trim_end().len());
+    row
 }
 
 fn make_row(rules: &Rules, report: &SolveReport, opts: &TableOptions, load: String) -> Row {
@@ -1274,6 +1317,52 @@ mod tests {
         assert!(rows[0].certificate.is_some());
         assert_eq!(rows[1].value, Value::Draw);
         assert!(rows[1].certificate.is_none());
+    }
+
+    #[test]
+    fn a_certificate_from_a_later_run_keeps_the_proving_figures() {
+        let mut proved = row("7,6,5,2,2", Value::Draw);
+        (proved.nodes, proved.seconds, proved.command) = (8_561, 13_044.7, "long".into());
+        let mut later = row("7,6,5,2,2", Value::Draw);
+        (later.nodes, later.seconds, later.command) = (42, 9.0, "again".into());
+        later.certificate = Some("c.c6proof".into());
+        later.certificate_nodes = Some(77);
+        later
+            .how
+            .push_str(" Certificate: 77 nodes, 900 bytes, extracted in 1.00 s.");
+        let mut rows = vec![proved.clone()];
+        assert_eq!(merge(&mut rows, vec![later.clone()]), ["7,6,5,2,2"]);
+        let r = &rows[0];
+        assert_eq!((r.nodes, r.seconds), (8_561, 13_044.7));
+        assert_eq!(r.command, "long");
+        assert_eq!(r.certificate.as_deref(), Some("c.c6proof"));
+        assert_eq!(r.certificate_nodes, Some(77));
+        assert!(r.how.starts_with(&proved.how), "{}", r.how);
+        assert!(
+            r.how.ends_with(
+                "The certificate comes from a later run (`again`, today, commit test), which \
+                 solved the row again in 9 s and 42 nodes on 1 thread(s). Certificate: 77 \
+                 nodes, 900 bytes, extracted in 1.00 s."
+            ),
+            "{}",
+            r.how
+        );
+        // A later run that could not write one says why, and the row stays without.
+        later.certificate = None;
+        later.certificate_nodes = None;
+        later.how = format!("{} No certificate: too big.", proved.how);
+        let r = with_certificate_of(&proved, &later);
+        assert!(r.certificate.is_none() && r.certificate_nodes.is_none());
+        assert!(
+            r.how.ends_with("on 1 thread(s). No certificate: too big."),
+            "{}",
+            r.how
+        );
+        assert!(
+            r.how.contains("Tried for its certificate by a later run"),
+            "{}",
+            r.how
+        );
     }
 
     #[test]

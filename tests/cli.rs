@@ -1562,7 +1562,7 @@ fn table_merge_takes_rows_from_another_file() {
 }
 
 /// A proven row without a certificate (from a run with --no-certificates) is solved again to
-/// write one, keeping its value.
+/// write one, keeping its value and the figures and command of the solve that proved it.
 #[test]
 fn table_certifies_rows_proven_without_one() {
     let json = TempFile::new("table.json", b"[]");
@@ -1580,6 +1580,14 @@ fn table_certifies_rows_proven_without_one() {
     assert!(stdout.starts_with("5,4,4,2,1 "), "{stdout}");
     let again = table_rows(json.path()).remove(0);
     assert_eq!(again["value"], row["value"]);
+    for field in ["nodes", "seconds", "command", "date"] {
+        assert_eq!(again[field], row[field], "{field}");
+    }
+    let how = again["how"].as_str().unwrap();
+    assert!(
+        how.contains("The certificate comes from a later run"),
+        "{how}"
+    );
     let path = again["certificate"].as_str().expect("a certificate now");
     assert!(path.starts_with(certs.path()), "{path}");
     let out = run(&["check", path]);
