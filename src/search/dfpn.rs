@@ -1128,26 +1128,39 @@ pub fn key_for(pos: &Position, attacker: Color) -> [u64; 2] {
     )
 }
 
+/// The first stones of the side to move in `pos`, one per class up to symmetry (the first
+/// point of each class, in board order), each with the key for `attacker` of the position
+/// after it.
+pub fn first_stones(pos: &Position, attacker: Color) -> Vec<(Cell, [u64; 2])> {
+    let mut child = pos.clone();
+    let mut out: Vec<(Cell, [u64; 2])> = Vec::new();
+    for cell in pos.empty_points() {
+        child.play(cell);
+        let key = key_for(&child, attacker);
+        child.undo();
+        // Symmetric stones share a key: keep the first of each class.
+        if !out.iter().any(|&(_, k)| k == key) {
+            out.push((cell, key));
+        }
+    }
+    out
+}
+
 /// The positions after two stones of the side to move in `pos`, one per class up to
-/// symmetry, as the two points and the position's key for `attacker`: the first stones one
-/// per class, in board order, then every second stone after each.
+/// symmetry, as the two points and the position's key for `attacker`: the first stones of
+/// [`first_stones`], then every second stone after each.
 pub fn two_stone_turns(pos: &Position, attacker: Color) -> Vec<(Cell, Cell, [u64; 2])> {
     let mut child = pos.clone();
-    let mut firsts: Vec<[u64; 2]> = Vec::new();
     let mut seen = hashbrown::HashSet::new();
     let mut out = Vec::new();
-    for a in pos.empty_points() {
+    for (a, _) in first_stones(pos, attacker) {
         child.play(a);
-        let first = key_for(&child, attacker);
-        if !firsts.contains(&first) {
-            firsts.push(first);
-            for b in pos.empty_points().filter(|&c| c != a) {
-                child.play(b);
-                let key = key_for(&child, attacker);
-                child.undo();
-                if seen.insert(key) {
-                    out.push((a, b, key));
-                }
+        for b in pos.empty_points().filter(|&c| c != a) {
+            child.play(b);
+            let key = key_for(&child, attacker);
+            child.undo();
+            if seen.insert(key) {
+                out.push((a, b, key));
             }
         }
         child.undo();

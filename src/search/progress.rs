@@ -42,7 +42,7 @@ pub struct Progress {
     pub turns: Option<Tally>,
 }
 
-/// First stones by what the table holds for them.
+/// Positions (first stones, or positions after two) by what the table holds for them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Tally {
     /// Proven won for the attacker (proof number 0).
@@ -200,27 +200,16 @@ pub fn read(ck: &Checkpoint, table: &Path) -> Result<Progress> {
     } else {
         me
     };
-    let mut keys = vec![key_for(&pos, attacker)];
-    let mut moves: Vec<Cell> = Vec::new();
-    let mut child = pos.clone();
-    for cell in pos.empty_points() {
-        child.play(cell);
-        let key = key_for(&child, attacker);
-        child.undo();
-        // Symmetric stones share a key: keep the first of each class.
-        if !keys[1..].contains(&key) {
-            keys.push(key);
-            moves.push(cell);
-        }
-    }
-    let two: Vec<[u64; 2]> = if pos.stones_left() >= 2 {
-        let turns = super::dfpn::two_stone_turns(&pos, attacker);
-        turns.into_iter().map(|(_, _, key)| key).collect()
+    let firsts = super::dfpn::first_stones(&pos, attacker);
+    // With two stones left the positions after both are read too (see `Progress::turns`).
+    let two = if pos.stones_left() >= 2 {
+        Some(super::dfpn::two_stone_turns(&pos, attacker))
     } else {
-        Vec::new()
+        None
     };
-    let firsts = keys.len();
-    keys.extend_from_slice(&two);
+    let mut keys = vec![key_for(&pos, attacker)];
+    keys.extend(firsts.iter().map(|&(_, key)| key));
+    keys.extend(two.iter().flatten().map(|&(_, _, key)| key));
     let found = ttfile::peek(table, pos.rules(), &keys)?;
     let numbers: Vec<Option<(Pn, Pn)>> = found.iter().map(|f| f.map(|e| (e.pn, e.dn))).collect();
     Ok(Progress {
@@ -228,12 +217,12 @@ pub fn read(ck: &Checkpoint, table: &Path) -> Result<Progress> {
         attacker_to_move: attacker == me,
         attacker,
         root: numbers[0],
-        moves: moves
-            .into_iter()
-            .enumerate()
-            .map(|(i, c)| (c, numbers[i + 1]))
+        moves: firsts
+            .iter()
+            .zip(&numbers[1..])
+            .map(|(&(c, _), &n)| (c, n))
             .collect(),
-        turns: (pos.stones_left() >= 2).then(|| Tally::of(numbers[firsts..].iter())),
+        turns: two.map(|_| Tally::of(numbers[1 + firsts.len()..].iter())),
     })
 }
 
