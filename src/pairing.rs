@@ -140,7 +140,8 @@ pub fn reply_groups(
 /// the same windows, and every other window holds the same whole group, still all empty. Nor
 /// can the attacker win with `other` itself: `pos` has no window it completes with one
 /// stone. This is a relevance zone (design notes §3) for the no-win side in its narrowest
-/// form: the groups and the defender's stones.
+/// form: the groups and the defender's stones (the search builds it as a zone, see
+/// [`crate::zone`], and with one stone a turn carries it up the tree).
 pub fn reply_covers(groups: &[Vec<Cell>], stones: &[Cell], other: Cell) -> bool {
     !stones.contains(&other) && !groups.iter().any(|g| g.contains(&other))
 }

@@ -8,8 +8,8 @@
 //! proof already covers, so only stones inside the zone need proofs of their own. Null moves
 //! are proved by the threat-space search, which prunes nothing of the defender's, so the
 //! zones of its proven nodes are built bottom-up by the rules below. The main search records
-//! no zones: a node whose defender moves a zone pruned has none of its own, since its proof
-//! already spends the extra stones the claim allows.
+//! no proof zones: a node whose defender moves a zone pruned has none of its own, since its
+//! proof already spends the extra stones the claim allows.
 //!
 //! The claim holds because a zone contains every point whose content the proof read:
 //! - the empty points of the attacker's winning window (a win now);
@@ -22,8 +22,28 @@
 //! - every empty point that lies in no live window, where the one representative of those
 //!   interchangeable points was searched;
 //! - the whole board, where symmetric duplicates were skipped (extra stones break symmetry).
+//!
+//! **No-win zones** carry the mirror claim for a node the attacker cannot win: for any set
+//! `S` of empty points outside `Z`, of any size, the position with attacker stones added on
+//! `S` (same side to move, same stones left) is still not won by the attacker. The search
+//! uses it at an attacker node: once one move `m` is refuted with zone `Z` (the zone of the
+//! node after `m`), every other move `m'` outside `Z` is refuted too, because the position
+//! after `m'` holds fewer attacker stones than the one after `m` plus an extra stone on `m'`,
+//! and an extra stone never hurts its owner. The zones are built bottom-up:
+//! - a pairing strategy: its groups (and the defender's stone, for a pairing reply): extra
+//!   stones off the groups leave every live window holding a whole untouched group;
+//! - the potential criterion: every empty point of a live window, since its sum reads them;
+//! - no live window left, or no empty point: nothing;
+//! - a defender that wins now, or an attacker facing more threats than it has stones: the
+//!   defender's windows, and enough of every live attacker window that extra stones cannot
+//!   give the attacker a win first ([`guard_attacker_windows`]);
+//! - a defender node: its refuting stone and that child's zone;
+//! - an attacker node: the zones of all its moves, with the defender's threat windows and
+//!   the same guard where only blocks were tried (extra stones could unblock or win), and
+//!   every point in no live window where one representative stood for them. A node whose
+//!   symmetric duplicates were skipped, or whose child's zone is not known, has none.
 
-use crate::board::{Cell, Position};
+use crate::board::{Cell, Position, WindowId};
 use crate::rules::Color;
 use crate::threats;
 use hashbrown::HashMap;
@@ -114,6 +134,60 @@ pub fn add_defender_windows(zone: &mut Zone, pos: &Position, defender: Color, st
     zone.add_windows(&threats::threat_windows(pos, defender, stones));
 }
 
+/// The empty points of every window live for `attacker`: what the potential criterion reads.
+pub fn live_window_cells(pos: &Position, attacker: Color) -> Zone {
+    let geo = pos.geometry();
+    let mut zone = Zone::empty(pos.rules().cells());
+    for w in 0..geo.window_count() as WindowId {
+        if pos.window_live(w, attacker) {
+            for &c in geo.window(w) {
+                if pos.is_empty(c) {
+                    zone.insert(c);
+                }
+            }
+        }
+    }
+    zone
+}
+
+/// Adds empty points of `attacker`'s live windows until no attacker stones outside the zone
+/// can give it a window it fills with `r` more stones: each live window gets all of its
+/// empty points in the zone or at least `r + 1` of them. Needed where the proof of a no-win
+/// assumed the attacker cannot win first (a defender's win now, forced blocks).
+pub fn guard_attacker_windows(zone: &mut Zone, pos: &Position, attacker: Color, r: u16) {
+    let geo = pos.geometry();
+    for w in 0..geo.window_count() as WindowId {
+        if !pos.window_live(w, attacker) {
+            continue;
+        }
+        let (mut inside, mut outside) = (0u16, 0u16);
+        for &c in geo.window(w) {
+            if pos.is_empty(c) {
+                if zone.contains(c) {
+                    inside += 1;
+                } else {
+                    outside += 1;
+                }
+            }
+        }
+        if outside == 0 || inside > r {
+            continue;
+        }
+        // The points through the most live windows first: they meet the most windows that
+        // still lack points (any choice is sound; fewer points prune more).
+        let mut free: Vec<Cell> = geo
+            .window(w)
+            .iter()
+            .copied()
+            .filter(|&c| pos.is_empty(c) && !zone.contains(c))
+            .collect();
+        free.sort_by_key(|&c| std::cmp::Reverse(pos.cell_live(c, attacker)));
+        for &c in free.iter().take((r + 1 - inside) as usize) {
+            zone.insert(c);
+        }
+    }
+}
+
 /// Adds every empty point that lies in no live window.
 pub fn add_irrelevant(zone: &mut Zone, pos: &Position) {
     for c in 0..pos.rules().cells() as Cell {
@@ -180,6 +254,72 @@ impl ZoneStore {
     }
 }
 
+/// No-win zones in a fixed array of slots, one slot per key: a new zone overwrites the one in
+/// its slot. The attacker's refuted nodes are far more numerous than the proven nodes of
+/// [`ZoneStore`], so they get their own memory, and losing one zone at a time costs less
+/// than starting afresh (a lost zone only means a sibling searched, never a guess).
+pub struct ZoneSlots {
+    /// Memory to take at the first zone stored (the board size is known only then).
+    bytes: usize,
+    /// Words of one zone's bit set.
+    words: usize,
+    /// Per slot: the key's two words, then the zone's bits (canonical orientation).
+    data: Vec<u64>,
+    slots: usize,
+}
+
+impl ZoneSlots {
+    /// Slots in about `bytes` of memory (at least one), allocated at the first zone stored.
+    pub fn new(bytes: usize) -> ZoneSlots {
+        ZoneSlots {
+            bytes,
+            words: 0,
+            data: Vec::new(),
+            slots: 0,
+        }
+    }
+
+    /// The start of `key`'s slot in `data`.
+    fn slot(&self, key: [u64; 2]) -> usize {
+        // The keys are Zobrist hashes, so any word of them is uniform.
+        (key[1] % self.slots as u64) as usize * (3 + self.words)
+    }
+
+    /// Stores `zone` (in the coordinates of a position whose canonical symmetry is `g`).
+    pub fn put(&mut self, key: [u64; 2], zone: &Zone, pos: &Position, g: usize) {
+        let canonical = zone.mapped(&pos.geometry().symmetries()[g]);
+        if canonical.bits.len() != self.words {
+            // First zone, or another board: start afresh with slots of this size.
+            self.words = canonical.bits.len();
+            self.slots = (self.bytes / ((3 + self.words) * 8)).max(1);
+            self.data = vec![0; self.slots * (3 + self.words)];
+        }
+        let at = self.slot(key);
+        self.data[at] = key[0];
+        self.data[at + 1] = key[1];
+        self.data[at + 2] = 1;
+        self.data[at + 3..at + 3 + self.words].copy_from_slice(&canonical.bits);
+    }
+
+    /// The zone stored for `key`, in the coordinates of a position whose canonical
+    /// symmetry is `g`.
+    pub fn get(&self, key: [u64; 2], pos: &Position, g: usize) -> Option<Zone> {
+        if self.slots == 0 {
+            return None;
+        }
+        let at = self.slot(key);
+        let held = self.data[at + 2] == 1;
+        if !held || self.data[at] != key[0] || self.data[at + 1] != key[1] {
+            return None;
+        }
+        let stored = Zone {
+            bits: self.data[at + 3..at + 3 + self.words].to_vec(),
+        };
+        (stored.bits.len() == pos.rules().cells().div_ceil(64))
+            .then(|| stored.mapped(pos.geometry().inverse_symmetry(g)))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -197,6 +337,62 @@ mod tests {
         f.union_with(&z);
         assert_eq!(f.len(), 2);
         assert_eq!(Zone::full(100).len(), 100);
+    }
+
+    #[test]
+    fn slots_map_through_symmetry_and_forget_what_they_overwrite() {
+        let r = Rules::new(5, 5, 4, 1, 1).unwrap();
+        let mut a = Position::new(r);
+        a.play(0); // A1
+        let mut b = Position::new(r);
+        b.play(24); // E5: the mirror image
+        let key = a.stone_key();
+        let mut za = Zone::empty(25);
+        za.insert(1); // B1, next to A1
+        let mut slots = ZoneSlots::new(1 << 10);
+        assert!(slots.get(key, &a, a.canonical_symmetry()).is_none());
+        slots.put(key, &za, &a, a.canonical_symmetry());
+        assert_eq!(slots.get(key, &a, a.canonical_symmetry()), Some(za.clone()));
+        let zb = slots.get(key, &b, b.canonical_symmetry()).unwrap();
+        let c = zb.cells().next().unwrap();
+        let (x, y) = (c % 5, c / 5);
+        assert!((x as i32 - 4).abs() + (y as i32 - 4).abs() == 1, "got {c}");
+        // One slot: a second key takes it, and the first is a miss, never the wrong zone.
+        let mut one = ZoneSlots::new(0);
+        one.put(key, &za, &a, 0);
+        let other = [key[0] ^ 1, key[1]];
+        one.put(other, &Zone::empty(25), &a, 0);
+        assert!(one.get(key, &a, 0).is_none());
+        assert_eq!(one.get(other, &a, 0), Some(Zone::empty(25)));
+    }
+
+    #[test]
+    fn the_guard_leaves_no_window_completable_from_outside() {
+        // 5,5,4: Black A1 B1, White E5 D5; Black to move with one stone. Every live Black
+        // window must keep two of its empty points in the zone, or all of them.
+        let r = Rules::new(5, 5, 4, 1, 1).unwrap();
+        let pos = Position::from_moves(r, &[0, 24, 1, 23]).unwrap();
+        assert_eq!(pos.to_move(), Color::Black);
+        let mut zone = Zone::empty(25);
+        guard_attacker_windows(&mut zone, &pos, Color::Black, 1);
+        let geo = pos.geometry();
+        for w in 0..geo.window_count() as WindowId {
+            if !pos.window_live(w, Color::Black) {
+                continue;
+            }
+            let empty: Vec<Cell> = geo
+                .window(w)
+                .iter()
+                .copied()
+                .filter(|&c| pos.is_empty(c))
+                .collect();
+            let inside = empty.iter().filter(|&&c| zone.contains(c)).count();
+            assert!(inside >= 2 || inside == empty.len(), "window {w}");
+        }
+        assert!(
+            zone.len() < pos.empties(),
+            "the guard took every empty point"
+        );
     }
 
     #[test]

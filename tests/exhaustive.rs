@@ -705,6 +705,93 @@ fn pairing_reply_zones_agree_with_the_oracle() {
     }
 }
 
+/// No-win zones (`c6solve::zone`), in their general form for every p (the default only for
+/// p = 1): wherever the search disproves a random position and builds the root's zone, the
+/// disproof itself and attacker stones added outside the zone (all of those points, each one
+/// alone, and random subsets) must leave the attacker without a win, which the oracle
+/// checks; a window the added stones complete is a failure too. Both sides are tried as the
+/// attacker, and enough claims with a live window are required for every p.
+#[test]
+fn no_win_zones_agree_with_the_oracle() {
+    use c6solve::search::dfpn::{Dfpn, Limits, Proof};
+    use c6solve::search::tt::Table;
+    let mut rng = Rng(0x5EED_0006);
+    let mut failures = Vec::new();
+    let mut live = [0usize; 3];
+    let limits = Limits {
+        max_nodes: Some(200_000),
+        deadline: None,
+    };
+    for &(m, n, k, p, q) in CLAIM_SPECS {
+        let r = rules(m, n, k, p, q);
+        let g = game_of(&r);
+        let mut oracle = oracle::Solver::new(g);
+        for (s, moves, mut pos) in random_positions(&r, &g, 100, &mut rng) {
+            for attacker in [Color::Black, Color::White] {
+                let table = Table::new(8).expect("a small table");
+                let mut run = Dfpn::new(&table, attacker, limits, 0)
+                    .with_zones(true)
+                    .with_general_zones(true);
+                if run.run(&mut pos) != Proof::Disproven {
+                    continue;
+                }
+                let Some(zone) = run.root_zone() else {
+                    continue;
+                };
+                let outside: Vec<Cell> =
+                    pos.empty_points().filter(|&c| !zone.contains(c)).collect();
+                let mut sets = vec![Vec::new(), outside.clone()];
+                sets.extend(outside.iter().map(|&c| vec![c]));
+                for _ in 0..4 {
+                    sets.push(
+                        outside
+                            .iter()
+                            .copied()
+                            .filter(|_| rng.below(2) == 0)
+                            .collect(),
+                    );
+                }
+                let colour = if attacker == Color::Black { 1 } else { 2 };
+                for set in sets {
+                    let mut after = s.clone();
+                    for &c in &set {
+                        after.board[c as usize] = colour;
+                    }
+                    let completed = set.iter().any(|&c| g.wins_at(&after.board, c as usize));
+                    let wins = completed || {
+                        let v = oracle.value(&after);
+                        if pos.to_move() == attacker {
+                            v == Val::Win
+                        } else {
+                            v == Val::Loss
+                        }
+                    };
+                    if wins {
+                        failures.push(format!(
+                            "rules {r} moves \"{}\": {attacker}'s zone {:?} leaves out {set:?}, \
+                             with which it wins",
+                            format_moves(&r, &moves),
+                            zone.cells().collect::<Vec<_>>(),
+                        ));
+                    }
+                    if !set.is_empty() && pos.live_windows(attacker) > 0 {
+                        live[p as usize - 1] += 1;
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("no-win zone claims with live windows, p = 1, 2, 3: {live:?}");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    for (i, &c) in live.iter().enumerate() {
+        assert!(
+            c >= 15,
+            "only {c} non-trivial no-win zone claims for p = {}",
+            i + 1
+        );
+    }
+}
+
 /// Solving the root's two-stone positions one at a time (`SolveOptions::split_turns`) must
 /// give the oracle's value, on one thread and on two, on random positions where the side to
 /// move has two stones of its turn left (the empty boards of q = 2 among them).

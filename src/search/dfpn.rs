@@ -14,7 +14,7 @@ use crate::pairing;
 use crate::potential;
 use crate::rules::Color;
 use crate::threats::{self, Defence};
-use crate::zone::{self, Zone, ZoneStore};
+use crate::zone::{self, Zone, ZoneSlots, ZoneStore};
 use std::time::Instant;
 
 /// Limits that turn a run's answer into "unknown".
@@ -49,9 +49,12 @@ pub struct Dfpn<'t> {
     /// Nodes expanded so far (shared across runs by the caller).
     pub nodes: u64,
     aborted: bool,
-    /// Prune defender moves outside null-move zones.
+    /// Prune defender moves outside null-move zones, and attacker moves outside the no-win
+    /// zone of a refuted sibling.
     use_zones: bool,
     zones: ZoneStore,
+    /// No-win zones of disproved nodes (see [`crate::zone`]).
+    no_win_zones: ZoneSlots,
     /// Node count at which the current threat-space sub-search stops (see [`Mode::Tss`]).
     sub_limit: Option<u64>,
     /// Back-off of the threat-space probes at new attacker nodes.
@@ -68,20 +71,21 @@ pub struct Dfpn<'t> {
     flushed: u64,
     /// Key of the node [`Dfpn::run`] started from.
     root: [u64; 2],
-    /// The pairing strategy that disproved the node just left, for its parent (see
-    /// [`Dfpn::use_pairing_zone`]); taken after every child search.
-    pairing_zone: Option<PairingZone>,
+    /// The no-win zone of the node just left when it was disproved, for its parent (see
+    /// [`crate::zone`]); taken after every child search.
+    no_win: Option<NoWinZone>,
     /// Solve the root's turns one at a time (see [`Dfpn::with_split_turns`]).
     split_turns: bool,
+    /// Build no-win zones of every kind (`Some(true)`), of pairing strategies only
+    /// (`Some(false)`), or by the rules' stones a turn (`None`, see [`Dfpn::general_zones`]).
+    general_zones: Option<bool>,
 }
 
-/// A node disproved by a pairing strategy: from the node at `key`, the defender plays
-/// `stones` (in the node's own coordinates), after which `groups` cover every window live
-/// for the attacker.
-struct PairingZone {
+/// The no-win zone of the disproved node at `key`, in that node's coordinates: attacker
+/// stones added anywhere outside `cells` leave it disproved (see [`crate::zone`]).
+struct NoWinZone {
     key: [u64; 2],
-    stones: Vec<Cell>,
-    groups: Vec<Vec<Cell>>,
+    cells: Zone,
 }
 
 /// Nodes a worker counts locally before adding them to the shared counter.
@@ -93,6 +97,9 @@ const ZONE_EXTRA: u16 = 1;
 /// Zones kept at most when the store is not sized with [`Dfpn::with_zone_memory`] (under a
 /// hundred bytes each on 19x19).
 const ZONE_STORE_ENTRIES: usize = 1 << 20;
+
+/// Memory of the no-win zones when the store is not sized with [`Dfpn::with_zone_memory`].
+const NO_WIN_SLOT_BYTES: usize = 1 << 22;
 
 /// Backtracking steps allowed to look for a pairing strategy at one node.
 pub const PAIRING_BUDGET: u32 = 64;
@@ -126,6 +133,7 @@ impl<'t> Dfpn<'t> {
             aborted: false,
             use_zones: false,
             zones: ZoneStore::new(ZONE_STORE_ENTRIES),
+            no_win_zones: ZoneSlots::new(NO_WIN_SLOT_BYTES),
             sub_limit: None,
             probes: Throttle::for_probes(),
             null_moves: Throttle::default(),
@@ -134,8 +142,9 @@ impl<'t> Dfpn<'t> {
             ctl: None,
             flushed: nodes,
             root: [0; 2],
-            pairing_zone: None,
+            no_win: None,
             split_turns: false,
+            general_zones: None,
         }
     }
 
@@ -159,6 +168,7 @@ impl<'t> Dfpn<'t> {
     /// Sizes the zone store to at most `bytes` of memory.
     pub fn with_zone_memory(mut self, bytes: usize, cells: usize) -> Dfpn<'t> {
         self.zones = ZoneStore::new(ZoneStore::entries_for(bytes, cells));
+        self.no_win_zones = ZoneSlots::new(bytes / 2);
         self
     }
 
@@ -166,6 +176,25 @@ impl<'t> Dfpn<'t> {
     pub fn with_zones(mut self, on: bool) -> Dfpn<'t> {
         self.use_zones = on;
         self
+    }
+
+    /// Forces the reach of the no-win zones (see [`Dfpn::general_zones`]): `true` builds them
+    /// from every rule and every node, `false` only from pairing strategies. For tests and
+    /// measurements; the default follows the rules.
+    pub fn with_general_zones(mut self, on: bool) -> Dfpn<'t> {
+        self.general_zones = Some(on);
+        self
+    }
+
+    /// Whether no-win zones here come from every rule and node (see [`crate::zone`]) or, in
+    /// their narrow form, only from pairing strategies through defender stones, pruning
+    /// attacker moves on the last stone of a turn. General zones are the default with one
+    /// stone a turn, where they were measured to pay (`results/no-win-zones.md`: 8,4,4,1,1
+    /// 0.76 of the nodes, 7,7,5,1,1 0.75, a median 0.72 on twelve 8,8,5,1,1 positions); with
+    /// two stones a turn they moved the nodes both ways (6,6,5,2,1 0.54, 6,6,5,2,2 2.34,
+    /// 7,5,5,2,1 1.94, 7,5,5,2,2 0.67, 7,6,5,2,1 1.42), so those keep the narrow form.
+    fn general_zones(&self, pos: &Position) -> bool {
+        self.general_zones.unwrap_or(pos.rules().p == 1)
     }
 
     /// With `on`, a root where the attacker has two or more stones of its turn left (Black's
@@ -210,6 +239,16 @@ impl<'t> Dfpn<'t> {
             (_, 0) => Proof::Disproven,
             _ => Proof::Unknown,
         }
+    }
+
+    /// The no-win zone of the root after a [`Dfpn::run`] that disproved it, when one was built
+    /// (zones on, every child's zone known): attacker stones added outside it leave the root
+    /// disproved (see [`crate::zone`]). For tests of that claim.
+    pub fn root_zone(&self) -> Option<&Zone> {
+        self.no_win
+            .as_ref()
+            .filter(|z| z.key == self.root)
+            .map(|z| &z.cells)
     }
 
     /// The root's numbers from solving its two-stone positions one at a time (see
@@ -306,33 +345,54 @@ impl<'t> Dfpn<'t> {
         mode: Mode,
     ) -> Option<bool> {
         let me = pos.to_move();
+        let (attacker, defender) = (self.attacker, self.attacker.opponent());
         if wins_now {
-            return Some(me == self.attacker);
+            if me == defender {
+                self.keep_zone(key, pos, mode, || {
+                    let window = threats::winning_cells(pos, me, pos.stones_left())
+                        .expect("decided as a win now");
+                    let mut zone = Zone::empty(pos.rules().cells());
+                    zone.add_windows(&[window]);
+                    zone::guard_attacker_windows(&mut zone, pos, attacker, 0);
+                    zone
+                });
+            }
+            return Some(me == attacker);
         }
-        if pos.empties() == 0 || pos.live_windows(self.attacker) == 0 {
+        if pos.empties() == 0 || pos.live_windows(attacker) == 0 {
+            self.keep_zone(key, pos, mode, || Zone::empty(pos.rules().cells()));
             return Some(false);
         }
         if *defence == Defence::Lost {
-            return Some(me != self.attacker);
+            if me == attacker {
+                self.keep_zone(key, pos, mode, || {
+                    let mut zone = Zone::empty(pos.rules().cells());
+                    zone.add_windows(&threats::threat_windows(pos, defender, pos.rules().p));
+                    zone::guard_attacker_windows(&mut zone, pos, attacker, pos.stones_left());
+                    zone
+                });
+            }
+            return Some(me != attacker);
         }
         if mode == Mode::Tss {
             return (me != self.attacker && *defence == Defence::Free).then_some(false);
         }
         // The potential criterion costs O(k) at most nodes, so it goes before the pairings;
         // it closes the nodes where few windows remain but overlap too much to be paired.
-        if !seen && potential::attacker_is_outweighed(pos, self.attacker) {
+        if !seen && potential::attacker_is_outweighed(pos, attacker) {
+            self.keep_zone(key, pos, mode, || zone::live_window_cells(pos, attacker));
             return Some(false);
         }
         // Pairing is tried where the attacker is to move only: a pairing at a defender node
         // survives any defender stone, so its children find it one ply later, and on the
         // 4-row boards the defender-node checks cost a fifth of the time for no fewer nodes.
-        // Either way the strategy is kept for the parent, whose siblings it may disprove
-        // too (see `use_pairing_zone`).
+        // Either way the strategy's zone is kept for the parent, whose siblings it may
+        // disprove too.
         if !seen
-            && me == self.attacker
-            && let Some(groups) = pairing::attacker_groups(pos, self.attacker, PAIRING_BUDGET)
+            && me == attacker
+            && let Some(groups) = pairing::attacker_groups(pos, attacker, PAIRING_BUDGET)
         {
-            self.keep_pairing_zone(key, Vec::new(), groups);
+            self.keep_strategy_zone(key, pos, mode, &[], &groups);
             return Some(false);
         }
         // At a defender node, a stone after which a pairing holds disproves the node at once
@@ -340,9 +400,9 @@ impl<'t> Dfpn<'t> {
         if !seen
             && me != self.attacker
             && pos.rules().p >= 2
-            && let Some((stone, groups)) = pairing::reply_groups(pos, self.attacker, REPLY_BUDGET)
+            && let Some((stone, groups)) = pairing::reply_groups(pos, attacker, REPLY_BUDGET)
         {
-            self.keep_pairing_zone(key, vec![stone], groups);
+            self.keep_strategy_zone(key, pos, mode, &[stone], &groups);
             return Some(false);
         }
         None
@@ -358,7 +418,12 @@ impl<'t> Dfpn<'t> {
     /// forward; with one stone a turn they are new work, and measured on 7,7,5,1,1 they cut
     /// the nodes to 0.30 but took four times as long (the group searches, `results/`
     /// `pairing-zones.md`).
-    fn probe_pairing_zones(&mut self, pos: &mut Position, children: &mut [Child]) {
+    fn probe_pairing_zones(
+        &mut self,
+        pos: &mut Position,
+        children: &mut [Child],
+        known: &mut Vec<Option<Zone>>,
+    ) {
         let mut tried = 0;
         for i in 0..children.len() {
             if tried == REPLY_PROBES {
@@ -376,32 +441,159 @@ impl<'t> Dfpn<'t> {
             };
             pos.undo();
             if let Some((stone, groups)) = found {
-                self.prune_siblings(children, &groups, &[stone]);
+                let zone = strategy_zone(pos, &[stone], &groups);
+                self.prune_siblings(pos, children, known, &zone);
             }
         }
     }
 
-    /// Marks and stores as disproved every move of `children` outside `groups` and `stones`,
-    /// the zone of a sibling's disproof by a pairing strategy.
-    fn prune_siblings(&self, children: &mut [Child], groups: &[Vec<Cell>], stones: &[Cell]) {
-        for c in children.iter_mut() {
-            if c.dn != 0 && pairing::reply_covers(groups, stones, c.cell) {
+    /// Marks and stores as disproved every open move of `children` outside `zone`, the
+    /// no-win zone of a refuted sibling (see [`crate::zone`]), and gives each that zone.
+    fn prune_siblings(
+        &mut self,
+        pos: &Position,
+        children: &mut [Child],
+        known: &mut Vec<Option<Zone>>,
+        zone: &Zone,
+    ) {
+        let (me, general) = (pos.to_move(), self.general_zones(pos));
+        for (i, c) in children.iter_mut().enumerate() {
+            debug_assert!(
+                c.pn != 0 || zone.contains(c.cell),
+                "a sibling's no-win zone leaves out a proven move"
+            );
+            if c.dn != 0 && c.pn != 0 && !zone.contains(c.cell) {
                 (c.pn, c.dn) = (INF, 0);
                 self.tt.store(c.key, INF, 0, 1);
+                if general {
+                    let g = pos.canonical_symmetry_after(c.cell, me);
+                    self.no_win_zones.put(c.key, zone, pos, g);
+                }
+                note(known, i, zone.clone());
             }
         }
     }
 
-    /// Keeps the pairing strategy that disproved the node at `key` for its parent, where
-    /// relevance zones are on.
-    fn keep_pairing_zone(&mut self, key: [u64; 2], stones: Vec<Cell>, groups: Vec<Vec<Cell>>) {
-        if self.use_zones {
-            self.pairing_zone = Some(PairingZone {
-                key,
-                stones,
-                groups,
-            });
+    /// At a new attacker node, lets every child the table already holds as disproved, with
+    /// a stored zone, disprove its siblings outside that zone.
+    fn prune_by_stored(
+        &mut self,
+        pos: &Position,
+        children: &mut [Child],
+        known: &mut Vec<Option<Zone>>,
+    ) {
+        for i in 0..children.len() {
+            if children[i].dn != 0 || known.get(i).is_some_and(Option::is_some) {
+                continue;
+            }
+            if let Some(zone) = self.stored_zone(pos, &children[i]) {
+                self.prune_siblings(pos, children, known, &zone);
+                note(known, i, zone);
+            }
         }
+    }
+
+    /// The stored no-win zone of a disproved child, in the coordinates of `pos`.
+    fn stored_zone(&self, pos: &Position, child: &Child) -> Option<Zone> {
+        if !self.general_zones(pos) {
+            return None;
+        }
+        let g = pos.canonical_symmetry_after(child.cell, pos.to_move());
+        self.no_win_zones.get(child.key, pos, g)
+    }
+
+    /// The zone of a child known or stored, if any.
+    fn child_zone(
+        &self,
+        pos: &Position,
+        children: &[Child],
+        known: &[Option<Zone>],
+        i: usize,
+    ) -> Option<Zone> {
+        match known.get(i) {
+            Some(Some(z)) => Some(z.clone()),
+            _ => self.stored_zone(pos, &children[i]),
+        }
+    }
+
+    /// The no-win zone of a disproved defender node: its refuting stone and that child's
+    /// zone (the first refuting child whose zone is known).
+    fn and_zone(&self, pos: &Position, children: &[Child], known: &[Option<Zone>]) -> Option<Zone> {
+        (0..children.len())
+            .filter(|&i| children[i].dn == 0)
+            .find_map(|i| {
+                let mut z = self.child_zone(pos, children, known, i)?;
+                z.insert(children[i].cell);
+                Some(z)
+            })
+    }
+
+    /// The no-win zone of a disproved attacker node: the zones of all its moves, with what
+    /// its move generation read (see [`crate::zone`]); none if a child's zone is unknown or
+    /// symmetric duplicates were skipped.
+    fn or_zone(
+        &self,
+        pos: &Position,
+        children: &[Child],
+        known: &[Option<Zone>],
+        defence: &Defence,
+        deduped: bool,
+    ) -> Option<Zone> {
+        if deduped {
+            return None;
+        }
+        let mut zone = Zone::empty(pos.rules().cells());
+        for i in 0..children.len() {
+            zone.union_with(&self.child_zone(pos, children, known, i)?);
+        }
+
+        match defence {
+            Defence::Block(_) => {
+                let defender = self.attacker.opponent();
+                zone.add_windows(&threats::threat_windows(pos, defender, pos.rules().p));
+                zone::guard_attacker_windows(&mut zone, pos, self.attacker, pos.stones_left());
+            }
+            _ => zone::add_irrelevant(&mut zone, pos),
+        }
+        Some(zone)
+    }
+
+    /// Keeps the no-win zone `make` builds for the node at `key` (just disproved by a rule)
+    /// for its parent and the store, in the main search with zones on.
+    fn keep_zone(
+        &mut self,
+        key: [u64; 2],
+        pos: &Position,
+        mode: Mode,
+        make: impl FnOnce() -> Zone,
+    ) {
+        if mode == Mode::Main && self.use_zones && self.general_zones(pos) {
+            self.keep_own_zone(key, pos, make());
+        }
+    }
+
+    /// [`Dfpn::keep_zone`] for a pairing strategy's zone, which the narrow form keeps too.
+    fn keep_strategy_zone(
+        &mut self,
+        key: [u64; 2],
+        pos: &Position,
+        mode: Mode,
+        stones: &[Cell],
+        groups: &[Vec<Cell>],
+    ) {
+        if mode == Mode::Main && self.use_zones {
+            self.keep_own_zone(key, pos, strategy_zone(pos, stones, groups));
+        }
+    }
+
+    /// Stores the no-win zone of the node at `key` (the position `pos`) and keeps it for
+    /// the parent.
+    fn keep_own_zone(&mut self, key: [u64; 2], pos: &Position, cells: Zone) {
+        if self.general_zones(pos) {
+            self.no_win_zones
+                .put(key, &cells, pos, pos.canonical_symmetry());
+        }
+        self.no_win = Some(NoWinZone { key, cells });
     }
 
     fn out_of_budget(&mut self) -> bool {
@@ -522,9 +714,8 @@ impl<'t> Dfpn<'t> {
     /// when zones are on.
     fn mid(&mut self, pos: &mut Position, th_pn: Pn, th_dn: Pn, mode: Mode) -> (Pn, Pn) {
         self.nodes += 1;
-        // Whatever is kept here when this call returns was put by this call (see
-        // `use_pairing_zone`).
-        self.pairing_zone = None;
+        // Whatever is kept here when this call returns was put by this call.
+        self.no_win = None;
         let key = self.mode_key(pos, mode);
         let start_nodes = self.nodes;
         let wins_now = threats::can_win_with(pos, pos.to_move(), pos.stones_left());
@@ -557,14 +748,14 @@ impl<'t> Dfpn<'t> {
             ctl.enter(key);
         }
         let (mut children, deduped) = self.children(pos, &defence, mode);
-        if or
-            && mode == Mode::Main
-            && self.use_zones
-            && !seen
-            && pos.stones_left() == 1
-            && pos.rules().p >= 2
-        {
-            self.probe_pairing_zones(pos, &mut children);
+        let zoning = mode == Mode::Main && self.use_zones;
+        // No-win zones of the children known so far, by index (see `prune_siblings`).
+        let mut known: Vec<Option<Zone>> = Vec::new();
+        if or && zoning && self.general_zones(pos) {
+            self.prune_by_stored(pos, &mut children, &mut known);
+        }
+        if or && zoning && !seen && pos.stones_left() == 1 && pos.rules().p >= 2 {
+            self.probe_pairing_zones(pos, &mut children, &mut known);
         }
         if !or
             && mode == Mode::Main
@@ -576,7 +767,6 @@ impl<'t> Dfpn<'t> {
             self.null_moves.saved += (before - children.len()) as u64;
         }
         let mut nums: (Pn, Pn);
-        let mut own_zone = None;
         loop {
             if children.is_empty() {
                 // No move: an attacker out of forcing moves (threat-space search), or a
@@ -621,8 +811,8 @@ impl<'t> Dfpn<'t> {
             // only solved numbers (which never change) decide the node.
             let child = &mut children[sel.best];
             (child.pn, child.dn) = (cpn, cdn);
-            if self.pairing_zone.is_some() {
-                own_zone = self.use_pairing_zone(pos, &mut children, sel.best, key);
+            if zoning && cdn == 0 {
+                self.use_child_zone(pos, &mut children, &mut known, sel.best);
             }
             if shared.is_some() {
                 // Other workers solve and update siblings meanwhile: read what they found.
@@ -634,8 +824,18 @@ impl<'t> Dfpn<'t> {
         }
         let work = (self.nodes - start_nodes + 1).min(u32::MAX as u64) as u32;
         self.store(pos, key, nums, work, mode);
-        if nums.1 == 0 {
-            self.pairing_zone = own_zone;
+        self.no_win = None;
+        if zoning && nums.1 == 0 {
+            let own = if or && !self.general_zones(pos) {
+                None
+            } else if or {
+                self.or_zone(pos, &children, &known, &defence, deduped)
+            } else {
+                self.and_zone(pos, &children, &known)
+            };
+            if let Some(zone) = own {
+                self.keep_own_zone(key, pos, zone);
+            }
         }
         if nums.0 == 0
             && mode == Mode::Tss
@@ -647,37 +847,25 @@ impl<'t> Dfpn<'t> {
         nums
     }
 
-    /// What a child's disproof by a pairing strategy says about its siblings, once the child
-    /// at `at` has come back disproved: at a defender node the node itself is disproved by
-    /// that child, one defender stone more in front of the strategy (returned, for this
-    /// node's parent); at an attacker node playing the last stone of its turn, every sibling
-    /// outside the strategy's groups and stones is disproved too (see
-    /// [`pairing::reply_covers`]), and is marked and stored so.
-    fn use_pairing_zone(
+    /// Takes the no-win zone of the child at `at`, just disproved (from the search that
+    /// returned, or the store), and at an attacker node disproves every sibling outside it.
+    fn use_child_zone(
         &mut self,
         pos: &Position,
         children: &mut [Child],
+        known: &mut Vec<Option<Zone>>,
         at: usize,
-        key: [u64; 2],
-    ) -> Option<PairingZone> {
-        let child = &children[at];
-        let zone = self.pairing_zone.take().filter(|z| z.key == child.key)?;
-        if child.dn != 0 {
-            return None;
+    ) {
+        let key = children[at].key;
+        let zone = match self.no_win.take() {
+            Some(z) if z.key == key => Some(z.cells),
+            _ => self.stored_zone(pos, &children[at]),
+        };
+        let Some(zone) = zone else { return };
+        if pos.to_move() == self.attacker && (pos.stones_left() == 1 || self.general_zones(pos)) {
+            self.prune_siblings(pos, children, known, &zone);
         }
-        if pos.to_move() != self.attacker {
-            let mut stones = vec![child.cell];
-            stones.extend(zone.stones);
-            return Some(PairingZone {
-                key,
-                stones,
-                groups: zone.groups,
-            });
-        }
-        if pos.stones_left() == 1 {
-            self.prune_siblings(children, &zone.groups, &zone.stones);
-        }
-        None
+        note(known, at, zone);
     }
 
     /// Stores a node's numbers; a threat-space proof is a proof for the main search too.
@@ -843,6 +1031,25 @@ impl<'t> Dfpn<'t> {
         }
         (out, deduped)
     }
+}
+
+/// Records the zone of child `i` in `known`, growing it as needed.
+fn note(known: &mut Vec<Option<Zone>>, i: usize, zone: Zone) {
+    if known.len() <= i {
+        known.resize(i + 1, None);
+    }
+    known[i] = Some(zone);
+}
+
+/// The no-win zone of a pairing strategy: its groups, and the defender `stones` played to
+/// reach it (see [`pairing::reply_covers`]).
+fn strategy_zone(pos: &Position, stones: &[Cell], groups: &[Vec<Cell>]) -> Zone {
+    let mut zone = Zone::empty(pos.rules().cells());
+    zone.add_windows(groups);
+    for &c in stones {
+        zone.insert(c);
+    }
+    zone
 }
 
 /// True if the attacker's stone `cell` can be part of a forcing turn: one that ends with at
