@@ -377,8 +377,8 @@ struct SolveArgs {
     /// cross-checks; values never change).
     #[arg(long)]
     no_zones: bool,
-    /// With two or more stones of the turn left at the root (Black's first turn, q >= 2),
-    /// solve the positions after two stones one at a time, each to the end, instead of
+    /// With the side to move's turn at the root, solve the positions after its next two
+    /// stones (after its stone, when one is left) one at a time, each to the end, instead of
     /// spreading the search over all of them: for positions expected to be refuted, where
     /// each must be anyway (values never change).
     #[arg(long)]
@@ -491,8 +491,8 @@ struct TableArgs {
     /// Write no certificates (and keep proven rows that have none).
     #[arg(long, conflicts_with = "certificates")]
     no_certificates: bool,
-    /// Solve Black's first turn (q >= 2) one position after two stones at a time, as
-    /// `solve --split-turns`: for rows expected to be draws.
+    /// Solve Black's first turn one position after two stones at a time (after one stone
+    /// when q = 1), as `solve --split-turns`: for rows expected to be draws.
     #[arg(long)]
     split_turns: bool,
     /// Largest disproof (no-win claim) written into a certificate, in nodes per claim; a row

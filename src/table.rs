@@ -168,8 +168,8 @@ pub struct TableOptions {
     /// Largest disproof written, in nodes per claim (a larger one leaves the row without a
     /// certificate, saying so in `how`).
     pub proof_max_nodes: usize,
-    /// Solve Black's first turn one two-stone position at a time (see
-    /// [`SolveOptions::split_turns`]).
+    /// Solve Black's first turn one position after two stones (one, when q = 1) at a time
+    /// (see [`SolveOptions::split_turns`]).
     pub split_turns: bool,
     /// Set (by a Ctrl-C handler) to stop the row being solved; it is then left out of the
     /// table (its checkpoint, with `tt_dir`, keeps the work) and the run ends.

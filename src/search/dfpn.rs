@@ -165,7 +165,8 @@ impl<'t> Dfpn<'t> {
         }
     }
 
-    /// Sizes the zone store to at most `bytes` of memory.
+    /// Sizes the zone store to at most `bytes` of memory, and the no-win zones' slots to
+    /// half as much (allocated only where they are used, see [`Dfpn::general_zones`]).
     pub fn with_zone_memory(mut self, bytes: usize, cells: usize) -> Dfpn<'t> {
         self.zones = ZoneStore::new(ZoneStore::entries_for(bytes, cells));
         self.no_win_zones = ZoneSlots::new(bytes / 2);
@@ -197,9 +198,9 @@ impl<'t> Dfpn<'t> {
         self.general_zones.unwrap_or(pos.rules().p == 1)
     }
 
-    /// With `on`, a root where the attacker has two or more stones of its turn left (Black's
-    /// first turn when q >= 2) is solved one position after two stones at a time, each to
-    /// the end, instead of df-pn spreading its work over all of them. Values never change:
+    /// With `on`, a root where the attacker is to move is solved one position after its next
+    /// two stones at a time (after its one stone, when one is left), each to the end,
+    /// instead of df-pn spreading its work over all of them. Values never change:
     /// the root is won if one of them is, and refuted when every one is. Meant for roots
     /// expected to be refuted, where every such position must be refuted anyway: df-pn
     /// interleaves them, and over a table smaller than their sum it loses what it evicts
@@ -227,7 +228,6 @@ impl<'t> Dfpn<'t> {
         }
         let split = self.split_turns
             && pos.to_move() == self.attacker
-            && pos.stones_left() >= 2
             && !threats::can_win_with(pos, self.attacker, pos.stones_left());
         let (pn, dn) = if split {
             self.run_turns(pos)
@@ -251,13 +251,24 @@ impl<'t> Dfpn<'t> {
             .map(|z| &z.cells)
     }
 
-    /// The root's numbers from solving its two-stone positions one at a time (see
-    /// [`Dfpn::with_split_turns`]); the root, which no search reaches, is stored when solved.
-    /// Every pair of empty points is a legal start of the turn (the attacker cannot win with
-    /// these stones, checked by the caller, so the game goes on after the first), and the
-    /// positions after them, up to symmetry, are all the root's turns can lead to.
+    /// The root's numbers from solving its positions after two stones (one, when one is
+    /// left) one at a time (see [`Dfpn::with_split_turns`]); the root, which no search
+    /// reaches, is stored when solved. Every pair of empty points is a legal start of the
+    /// turn (the attacker cannot win with these stones, checked by the caller, so the game
+    /// goes on after the first), and the positions after them, up to symmetry, are all the
+    /// root's turns can lead to.
     fn run_turns(&mut self, pos: &mut Position) -> (Pn, Pn) {
-        let turns = two_stone_turns(pos, self.attacker);
+        let turns: Vec<(Cell, Option<Cell>, [u64; 2])> = if pos.stones_left() >= 2 {
+            two_stone_turns(pos, self.attacker)
+                .into_iter()
+                .map(|(a, b, key)| (a, Some(b), key))
+                .collect()
+        } else {
+            first_stones(pos, self.attacker)
+                .into_iter()
+                .map(|(a, key)| (a, None, key))
+                .collect()
+        };
         let shared = self.ctl.filter(|c| c.is_shared());
         loop {
             let (mut free, mut any) = (None, None);
@@ -276,11 +287,13 @@ impl<'t> Dfpn<'t> {
             let Some((a, b)) = free.or(any) else {
                 return self.solved_root(INF, 0);
             };
-            pos.play(a);
-            pos.play(b);
+            for c in std::iter::once(a).chain(b) {
+                pos.play(c);
+            }
             let (pn, _) = self.mid(pos, INF, INF, Mode::Main);
-            pos.undo();
-            pos.undo();
+            for _ in std::iter::once(a).chain(b) {
+                pos.undo();
+            }
             if pn == 0 {
                 return self.solved_root(0, INF);
             }

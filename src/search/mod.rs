@@ -80,9 +80,9 @@ pub struct SolveOptions {
     /// move, for measurement and cross-checks). Never changes a value: checked against
     /// exhaustive search and by the zones on/off property test.
     pub zones: bool,
-    /// Solve a root with two or more stones of the turn left (Black's first turn, q >= 2) one
-    /// position after two stones at a time (see [`dfpn::Dfpn::with_split_turns`]); for
-    /// roots expected to be refuted. Off by default; values never depend on it.
+    /// Solve a root one position after the side to move's next two stones at a time (after
+    /// its stone, when one is left; see [`dfpn::Dfpn::with_split_turns`]); for roots
+    /// expected to be refuted. Off by default; values never depend on it.
     pub split_turns: bool,
     /// Search workers over the one table; 0 means one per core ([`default_threads`]).
     /// Values never depend on it.
@@ -329,7 +329,8 @@ fn solve_here(
 }
 
 /// Memory for relevance zones: an eighth of the table's, shared out among the workers, so
-/// that memory stays bounded by the size the user gave (the table plus this share).
+/// that memory stays bounded by the size the user gave (the table plus this share). Each
+/// worker's no-win zones take half as much again (see [`dfpn::Dfpn::with_zone_memory`]).
 pub(crate) fn zone_memory(tt_mib: usize) -> usize {
     (tt_mib << 20) / 8
 }
