@@ -166,7 +166,8 @@ impl<'t> Dfpn<'t> {
     }
 
     /// Sizes the zone store to at most `bytes` of memory, and the no-win zones' slots to
-    /// half as much (allocated only where they are used, see [`Dfpn::general_zones`]).
+    /// half as much (allocated only where general no-win zones are used, by default with
+    /// one stone a turn).
     pub fn with_zone_memory(mut self, bytes: usize, cells: usize) -> Dfpn<'t> {
         self.zones = ZoneStore::new(ZoneStore::entries_for(bytes, cells));
         self.no_win_zones = ZoneSlots::new(bytes / 2);
@@ -179,7 +180,7 @@ impl<'t> Dfpn<'t> {
         self
     }
 
-    /// Forces the reach of the no-win zones (see [`Dfpn::general_zones`]): `true` builds them
+    /// Forces the reach of the no-win zones (see [`crate::zone`]): `true` builds them
     /// from every rule and every node, `false` only from pairing strategies. For tests and
     /// measurements; the default follows the rules.
     pub fn with_general_zones(mut self, on: bool) -> Dfpn<'t> {
@@ -191,7 +192,7 @@ impl<'t> Dfpn<'t> {
     /// their narrow form, only from pairing strategies through defender stones, pruning
     /// attacker moves on the last stone of a turn. General zones are the default with one
     /// stone a turn, where they were measured to pay (`results/no-win-zones.md`: 8,4,4,1,1
-    /// 0.76 of the nodes, 7,7,5,1,1 0.75, a median 0.72 on twelve 8,8,5,1,1 positions); with
+    /// 0.76 of the nodes, 7,7,5,1,1 0.75, a median 0.72 on ten 8,8,5,1,1 positions); with
     /// two stones a turn they moved the nodes both ways (6,6,5,2,1 0.54, 6,6,5,2,2 2.34,
     /// 7,5,5,2,1 1.94, 7,5,5,2,2 0.67, 7,6,5,2,1 1.42), so those keep the narrow form.
     fn general_zones(&self, pos: &Position) -> bool {
@@ -425,7 +426,7 @@ impl<'t> Dfpn<'t> {
     /// to its best [`REPLY_PROBES`] moves before any is searched, and disproves every move
     /// outside the zone of one found (see [`pairing::reply_covers`]); the moves disproved
     /// are stored, so later visits (which skip this) read them from the table. Waiting for
-    /// df-pn to come back from a move disproved this way (as [`Dfpn::use_pairing_zone`]
+    /// df-pn to come back from a move disproved this way (as [`Dfpn::use_child_zone`]
     /// does) spends nodes on the siblings first. Only for p >= 2: there the defender nodes
     /// look for a pairing reply anyway (see `decided`), and the probes only bring that
     /// forward; with one stone a turn they are new work, and measured on 7,7,5,1,1 they cut
