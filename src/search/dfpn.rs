@@ -477,6 +477,12 @@ impl<'t> Dfpn<'t> {
                 "a sibling's no-win zone leaves out a proven move"
             );
             if c.dn != 0 && c.pn != 0 && !zone.contains(c.cell) {
+                // The numbers here may be stale: never let a zone overwrite a proof that
+                // another search (or worker) has stored since; that would be a contradiction.
+                if self.tt.probe(c.key).is_some_and(|e| e.pn == 0) {
+                    debug_assert!(false, "a sibling's no-win zone leaves out a proven move");
+                    continue;
+                }
                 (c.pn, c.dn) = (INF, 0);
                 self.tt.store(c.key, INF, 0, 1);
                 if general {
@@ -488,8 +494,8 @@ impl<'t> Dfpn<'t> {
         }
     }
 
-    /// At a new attacker node, lets every child the table already holds as disproved, with
-    /// a stored zone, disprove its siblings outside that zone.
+    /// At an attacker node (on every visit), lets every child the table already holds as
+    /// disproved, with a stored zone, disprove its siblings outside that zone.
     fn prune_by_stored(
         &mut self,
         pos: &Position,
