@@ -339,13 +339,19 @@ mod tests {
         assert_eq!(Zone::full(100).len(), 100);
     }
 
-    #[test]
-    fn slots_map_through_symmetry_and_forget_what_they_overwrite() {
+    /// 5,5,4 after A1, and after its mirror image E5.
+    fn mirrored_pair() -> (Position, Position) {
         let r = Rules::new(5, 5, 4, 1, 1).unwrap();
         let mut a = Position::new(r);
         a.play(0); // A1
         let mut b = Position::new(r);
-        b.play(24); // E5: the mirror image
+        b.play(24); // E5
+        (a, b)
+    }
+
+    #[test]
+    fn slots_map_through_symmetry_and_forget_what_they_overwrite() {
+        let (a, b) = mirrored_pair();
         let key = a.stone_key();
         let mut za = Zone::empty(25);
         za.insert(1); // B1, next to A1
@@ -397,11 +403,7 @@ mod tests {
 
     #[test]
     fn store_maps_through_symmetry() {
-        let r = Rules::new(5, 5, 4, 1, 1).unwrap();
-        let mut a = Position::new(r);
-        a.play(0); // A1
-        let mut b = Position::new(r);
-        b.play(24); // E5: the mirror image
+        let (a, b) = mirrored_pair();
         let (ka, kb) = (a.stone_key(), b.stone_key());
         assert_eq!(ka, kb);
         let mut za = Zone::empty(25);

@@ -564,7 +564,11 @@ impl<'t> Dfpn<'t> {
         }
         let mut zone = Zone::empty(pos.rules().cells());
         for i in 0..children.len() {
-            zone.union_with(&self.child_zone(pos, children, known, i)?);
+            // Known zones are read in place: this runs at every refuted attacker node.
+            match known.get(i) {
+                Some(Some(z)) => zone.union_with(z),
+                _ => zone.union_with(&self.stored_zone(pos, &children[i])?),
+            }
         }
 
         match defence {
