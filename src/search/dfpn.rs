@@ -563,11 +563,11 @@ impl<'t> Dfpn<'t> {
             return None;
         }
         let mut zone = Zone::empty(pos.rules().cells());
-        for i in 0..children.len() {
+        for (i, child) in children.iter().enumerate() {
             // Known zones are read in place: this runs at every refuted attacker node.
             match known.get(i) {
                 Some(Some(z)) => zone.union_with(z),
-                _ => zone.union_with(&self.stored_zone(pos, &children[i])?),
+                _ => zone.union_with(&self.stored_zone(pos, child)?),
             }
         }
 
