@@ -493,6 +493,7 @@ pub fn merge(rows: &mut Vec<Row>, other: Vec<Row>) -> Vec<String> {
                     mine.certificate.is_none() && o.value == mine.value && o.certificate.is_some()
                 } else {
                     o.value.is_proven()
+                        || o.seconds > mine.seconds
                         || o.time_limit.unwrap_or(0.0) > mine.time_limit.unwrap_or(0.0)
                 };
                 if better {
@@ -1026,11 +1027,9 @@ fn literature_section(rows: &[Row], s: &mut String) {
     );
     for r in lit {
         let l = r.literature.as_ref().expect("filtered");
+        // The seconds column says how long was searched (over all sessions of a resumed run).
         let here = if !r.value.is_proven() {
-            format!(
-                "unknown (limit {} s)",
-                r.time_limit.map_or("?".into(), fmt_seconds)
-            )
+            "unknown (search not finished)".to_string()
         } else if r.value == l.value {
             format!("{} (reproduced)", r.value.name())
         } else {
@@ -1274,6 +1273,22 @@ mod tests {
         assert_eq!(rows[0].value, Value::Draw);
         assert_eq!(rows[1].value, Value::Draw);
         assert_eq!(rows.len(), 3);
+
+        // A resumed session: a smaller limit, but more seconds over all sessions. It replaces
+        // the unknown row; a shorter unknown run with a smaller limit does not.
+        let mut first = row("9,4,4,1,1", Value::Unknown);
+        first.time_limit = Some(600.0);
+        first.seconds = 600.0;
+        let mut rows = vec![first];
+        let mut resumed = row("9,4,4,1,1", Value::Unknown);
+        resumed.time_limit = Some(300.0);
+        resumed.seconds = 900.0;
+        let mut shorter = resumed.clone();
+        shorter.seconds = 300.0;
+        assert!(merge(&mut rows, vec![shorter]).is_empty());
+        assert_eq!(rows[0].seconds, 600.0);
+        assert_eq!(merge(&mut rows, vec![resumed]), ["9,4,4,1,1"]);
+        assert_eq!(rows[0].seconds, 900.0);
     }
 
     #[test]
@@ -1374,6 +1389,6 @@ mod tests {
         let md = markdown(&rows, "c6solve table");
         assert!(md.contains("| 4 | 1 | 1 | 1 | 5x5 | draw |"), "{md}");
         assert!(md.contains("| 5 | 1 | 1 | 0 | - | - | - | 8x8 |"), "{md}");
-        assert!(md.contains("unknown (limit 60 s)"));
+        assert!(md.contains("unknown (search not finished)"));
     }
 }
