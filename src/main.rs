@@ -15,7 +15,6 @@ use c6solve::verify::{self, GamesOptions, Verdict, VerifyOptions};
 use c6solve::{Error, Position, Rules};
 use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -627,7 +626,8 @@ fn run_solve(args: SolveArgs) -> Result<ExitCode, Error> {
             .map(|t| parse_secs("--checkpoint-every", t))
             .transpose()?,
         resume: args.resume,
-        progress: !args.json && !args.quiet && std::io::stderr().is_terminal(),
+        // On a terminal a progress line; elsewhere (a log) one line per checkpoint.
+        progress: !args.json && !args.quiet,
         interrupt: Some(interrupt_flag()),
     };
     let pos = input::load(rules, &source)?;

@@ -658,6 +658,8 @@ pub fn solve_row(rules: &Rules, opts: &TableOptions) -> Result<Option<Row>> {
         checkpoint_every: opts.checkpoint_every,
         split_turns: opts.split_turns,
         interrupt: opts.interrupt.clone(),
+        // A row can take hours: a progress line on a terminal, a line per checkpoint in a log.
+        progress: true,
         ..SolveOptions::default()
     };
     let pos = Position::new(*rules);

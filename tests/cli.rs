@@ -1613,7 +1613,13 @@ fn table_rows_continue_from_their_checkpoints() {
         "--time-limit",
         "0.3",
     ];
-    run_table(&json, &md, &certs, &args);
+    // stderr is no terminal here: each checkpoint is logged as a line instead of drawn.
+    let often = [&args[..], &["--checkpoint-every", "0.01"]].concat();
+    let (_, stderr) = run_table(&json, &md, &certs, &often);
+    assert!(
+        stderr.contains("checkpoint 1: ") && stderr.contains("run 1: root pn "),
+        "{stderr}"
+    );
     let first = table_rows(json.path()).remove(0);
     assert_eq!(first["value"], "unknown", "{first:?}");
     // The row says how far it got: the run, and its first stones read from the table file

@@ -93,7 +93,8 @@ pub struct SolveOptions {
     /// Insist on resuming: fail unless the table file has a checkpoint of this solve. Without
     /// it a matching checkpoint is resumed anyway, and a solve starts afresh when there is none.
     pub resume: bool,
-    /// Draw a progress line on stderr (the caller decides whether stderr is a terminal).
+    /// Report progress on stderr: a progress line when stderr is a terminal, else one line
+    /// per checkpoint written (so the log of a solve left running shows how far it got).
     pub progress: bool,
     /// Set (e.g. by a Ctrl-C handler) to stop the search: it then writes a last checkpoint
     /// and answers `unknown` with [`SolveReport::interrupted`] set.

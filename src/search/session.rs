@@ -172,12 +172,25 @@ impl<'a> Session<'a> {
             ctl.pause();
             let written = self.write_checkpoint(ctl.nodes());
             ctl.unpause();
-            if let Err(e) = written {
-                self.error = Some(e);
-                ctl.stop();
+            match written {
+                Ok(()) => self.log_checkpoint(ctl, attacker),
+                Err(e) => {
+                    self.error = Some(e);
+                    ctl.stop();
+                }
             }
         }
         self.draw(ctl, attacker);
+    }
+
+    /// One line on stderr for a checkpoint just written, when a progress line was asked for
+    /// but stderr is no terminal (a solve left running under `nohup` or a service): its log
+    /// then shows how far the solve got, as the progress line would.
+    fn log_checkpoint(&mut self, ctl: &Control, attacker: Color) {
+        if self.bar.as_ref().is_some_and(ProgressBar::is_hidden) {
+            let status = self.status(ctl, attacker, false);
+            eprintln!("checkpoint {}: {status}", self.meta.checkpoints);
+        }
     }
 
     /// Flushes the table and writes the metadata, with this session's `nodes` so far.
@@ -214,10 +227,21 @@ impl<'a> Session<'a> {
         self.write_checkpoint(nodes)
     }
 
-    /// Updates the progress line: elapsed, nodes, nodes/s, the root's numbers in the current
-    /// run, table fill, last checkpoint.
+    /// Updates the progress line (see [`Session::status`]).
     fn draw(&mut self, ctl: &Control, attacker: Color) {
-        let Some(bar) = &self.bar else { return };
+        if self.bar.as_ref().is_none_or(ProgressBar::is_hidden) {
+            return;
+        }
+        let msg = self.status(ctl, attacker, true);
+        if let Some(bar) = &self.bar {
+            bar.set_message(msg);
+            bar.tick();
+        }
+    }
+
+    /// Where the solve is: elapsed (all sessions), nodes, nodes/s, the root's numbers in the
+    /// current run, table fill, and with `since_checkpoint` how long ago the last checkpoint was.
+    fn status(&mut self, ctl: &Control, attacker: Color, since_checkpoint: bool) -> String {
         let now = Instant::now();
         if self.fill.0.is_none_or(|t| now - t >= FILL_EVERY) {
             self.fill = (Some(now), self.table.fill());
@@ -234,11 +258,12 @@ impl<'a> Session<'a> {
             }
         };
         let ckpt = match (&self.ckpt, self.last_ckpt) {
+            _ if !since_checkpoint => String::new(),
             (None, _) => String::new(),
             (Some(_), None) => "  checkpoint: none yet".to_string(),
             (Some(_), Some(t)) => format!("  checkpoint: {} ago", clock(t.elapsed().as_secs_f64())),
         };
-        bar.set_message(format!(
+        format!(
             "{}  {} nodes  {}/s  run {}: root pn {} dn {}  table {:.1}%{ckpt}",
             clock(self.prior_seconds + secs),
             si(self.prior_nodes + nodes),
@@ -247,8 +272,7 @@ impl<'a> Session<'a> {
             num(pn),
             num(dn),
             100.0 * self.fill.1,
-        ));
-        bar.tick();
+        )
     }
 }
 
