@@ -15,6 +15,7 @@ use crate::potential;
 use crate::rules::Color;
 use crate::threats::{self, Defence};
 use crate::zone::{self, Zone, ZoneSlots, ZoneStore};
+use std::borrow::Cow;
 use std::time::Instant;
 
 /// Limits that turn a run's answer into "unknown".
@@ -533,17 +534,18 @@ impl<'t> Dfpn<'t> {
         self.no_win_zones.get(child.key, pos, g)
     }
 
-    /// The zone of a child known or stored, if any.
-    fn child_zone(
+    /// The zone of a child known or stored, if any: a known one is lent, not copied (the
+    /// attacker nodes read every child's zone each time one is refuted).
+    fn child_zone<'z>(
         &self,
         pos: &Position,
         children: &[Child],
-        known: &[Option<Zone>],
+        known: &'z [Option<Zone>],
         i: usize,
-    ) -> Option<Zone> {
+    ) -> Option<Cow<'z, Zone>> {
         match known.get(i) {
-            Some(Some(z)) => Some(z.clone()),
-            _ => self.stored_zone(pos, &children[i]),
+            Some(Some(z)) => Some(Cow::Borrowed(z)),
+            _ => self.stored_zone(pos, &children[i]).map(Cow::Owned),
         }
     }
 
@@ -553,7 +555,7 @@ impl<'t> Dfpn<'t> {
         (0..children.len())
             .filter(|&i| children[i].dn == 0)
             .find_map(|i| {
-                let mut z = self.child_zone(pos, children, known, i)?;
+                let mut z = self.child_zone(pos, children, known, i)?.into_owned();
                 z.insert(children[i].cell);
                 Some(z)
             })
@@ -574,12 +576,8 @@ impl<'t> Dfpn<'t> {
             return None;
         }
         let mut zone = Zone::empty(pos.rules().cells());
-        for (i, child) in children.iter().enumerate() {
-            // Known zones are read in place: this runs at every refuted attacker node.
-            match known.get(i) {
-                Some(Some(z)) => zone.union_with(z),
-                _ => zone.union_with(&self.stored_zone(pos, child)?),
-            }
+        for i in 0..children.len() {
+            zone.union_with(&*self.child_zone(pos, children, known, i)?);
         }
 
         match defence {

@@ -229,14 +229,12 @@ impl<'a> Session<'a> {
 
     /// Updates the progress line (see [`Session::status`]).
     fn draw(&mut self, ctl: &Control, attacker: Color) {
-        if self.bar.as_ref().is_none_or(ProgressBar::is_hidden) {
+        // A handle (the bar is shared inside), so `status` may borrow `self` mutably.
+        let Some(bar) = self.bar.clone().filter(|b| !b.is_hidden()) else {
             return;
-        }
-        let msg = self.status(ctl, attacker, true);
-        if let Some(bar) = &self.bar {
-            bar.set_message(msg);
-            bar.tick();
-        }
+        };
+        bar.set_message(self.status(ctl, attacker, true));
+        bar.tick();
     }
 
     /// Where the solve is: elapsed (all sessions), nodes, nodes/s, the root's numbers in the
