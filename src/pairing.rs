@@ -326,6 +326,12 @@ struct GroupSearch {
     through: Vec<u32>,
     /// Try the groups that cover the most windows first (see [`orders_groups`]).
     ordered: bool,
+    /// The search levels' free points and candidate groups, as a stack (see `cover`).
+    scratch: Vec<Cell>,
+    /// The levels' combination indices, as a stack.
+    index: Vec<usize>,
+    /// The levels' group scores (windows covered, group number), as a stack.
+    keys: Vec<(u32, u32)>,
 }
 
 impl GroupSearch {
@@ -360,6 +366,9 @@ impl GroupSearch {
             start,
             through,
             ordered,
+            scratch: Vec::new(),
+            index: Vec::new(),
+            keys: Vec::new(),
         }
     }
 
@@ -368,16 +377,17 @@ impl GroupSearch {
         self.start[c as usize] as usize..self.start[c as usize + 1] as usize
     }
 
-    /// Makes `chosen` a group (`add`) or undoes that (`!add`): its points leave (or rejoin)
-    /// the free points of their windows, and the windows holding all of it gain (or lose)
-    /// one group inside.
-    fn place(&mut self, chosen: &[Cell], add: bool) {
+    /// Makes the `size` points at `scratch[at..]` a group (`add`) or undoes that (`!add`):
+    /// its points leave (or rejoin) the free points of their windows, and the windows holding
+    /// all of it gain (or lose) one group inside.
+    fn place(&mut self, at: usize, add: bool) {
         let id = if add {
             (self.members.len() / self.size) as u32
         } else {
             NONE
         };
-        for &a in chosen {
+        for t in at..at + self.size {
+            let a = self.scratch[t];
             self.group[a as usize] = id;
             for j in self.windows_through(a) {
                 let i = self.through[j] as usize;
@@ -388,9 +398,9 @@ impl GroupSearch {
                 }
             }
         }
-        for j in self.windows_through(chosen[0]) {
+        for j in self.windows_through(self.scratch[at]) {
             let i = self.through[j] as usize;
-            if chosen[1..].iter().all(|b| self.windows.get(i).contains(b)) {
+            if self.holds_group(i, at) {
                 if add {
                     self.inside[i] += 1;
                 } else {
@@ -399,23 +409,30 @@ impl GroupSearch {
             }
         }
         if add {
-            self.members.extend_from_slice(chosen);
+            self.members
+                .extend_from_slice(&self.scratch[at..at + self.size]);
         } else {
             self.members.truncate(self.members.len() - self.size);
         }
     }
 
-    fn free_points(&self, w: &[Cell]) -> Vec<Cell> {
-        w.iter()
-            .copied()
-            .filter(|&a| self.group[a as usize] == NONE)
-            .collect()
+    /// True if window `i` holds every point of the group at `scratch[at..]` but the first
+    /// (whose windows the callers walk).
+    fn holds_group(&self, i: usize, at: usize) -> bool {
+        let w = self.windows.get(i);
+        self.scratch[at + 1..at + self.size]
+            .iter()
+            .all(|b| w.contains(b))
     }
 
     /// Backtracking: cover the most constrained uncovered window first, trying each set of
     /// `size` of its free points as a new group; with `ordered`, those inside the most
     /// uncovered windows first (a group that covers many windows at once leaves fewer to
     /// cover, so covers are often found within a smaller budget), else in enumeration order.
+    ///
+    /// Each level keeps its free points, groups and scores on the shared stacks `scratch`,
+    /// `index` and `keys`, above what the levels under way left there, and pops them before
+    /// it returns: a search allocates nothing per step once the stacks have grown.
     fn cover(&mut self) -> bool {
         let mut pick: Option<(usize, u32)> = None;
         for i in 0..self.windows.len() {
@@ -431,60 +448,97 @@ impl GroupSearch {
             }
         }
         let Some((i, _)) = pick else { return true };
-        let free = self.free_points(self.windows.get(i));
-        let mut combos = Combinations::new(free.len(), self.size);
-        let mut chosen = Vec::with_capacity(self.size);
-        if !self.ordered {
-            // Enumeration order: each group is tried as it comes.
-            while combos.next_into(&free, &mut chosen) {
-                if let Some(found) = self.try_group(&chosen) {
-                    return found;
-                }
+        let (base, index_base, keys_base) = (self.scratch.len(), self.index.len(), self.keys.len());
+        for t in self.windows.start[i] as usize..self.windows.start[i + 1] as usize {
+            let a = self.windows.cells[t];
+            if self.group[a as usize] == NONE {
+                self.scratch.push(a);
             }
-            return false;
         }
-        // Covering order: every group first, scored, end to end in `groups`.
-        let mut groups: Vec<Cell> = Vec::new();
-        let mut keys: Vec<(u32, u32)> = Vec::new();
-        while combos.next_into(&free, &mut chosen) {
-            keys.push((self.uncovered_holding(&chosen), keys.len() as u32));
-            groups.extend_from_slice(&chosen);
-        }
-        // Most windows covered first; equal counts keep the enumeration order.
-        keys.sort_by_key(|&(covers, _)| std::cmp::Reverse(covers));
-        for (_, g) in keys {
-            let at = g as usize * self.size;
-            if let Some(found) = self.try_group(&groups[at..at + self.size]) {
+        let found = if self.ordered {
+            self.cover_ordered(base)
+        } else {
+            self.cover_in_turn(base)
+        };
+        self.scratch.truncate(base);
+        self.index.truncate(index_base);
+        self.keys.truncate(keys_base);
+        found
+    }
+
+    /// [`GroupSearch::cover`] in enumeration order over the free points at `scratch[base..]`:
+    /// each group is tried as it comes, written just above them.
+    fn cover_in_turn(&mut self, base: usize) -> bool {
+        let n = self.scratch.len() - base;
+        let at = self.scratch.len();
+        let first = self.index.len();
+        self.scratch.resize(at + self.size, 0);
+        self.index.extend(0..self.size);
+        let mut started = false;
+        while next_combination(&mut self.index[first..], n, &mut started) {
+            for t in 0..self.size {
+                self.scratch[at + t] = self.scratch[base + self.index[first + t]];
+            }
+            if let Some(found) = self.try_group(at) {
                 return found;
             }
         }
         false
     }
 
-    /// One step of the search: `group` placed, the rest covered, or taken back. `Some`
-    /// ends the search at this level: `true` for a cover, `false` when the budget is spent.
-    fn try_group(&mut self, group: &[Cell]) -> Option<bool> {
+    /// [`GroupSearch::cover`] in covering order over the free points at `scratch[base..]`:
+    /// every group first, end to end above them, scored in `keys`, then the best first.
+    fn cover_ordered(&mut self, base: usize) -> bool {
+        let n = self.scratch.len() - base;
+        let groups = self.scratch.len();
+        let first = self.index.len();
+        let keys = self.keys.len();
+        self.index.extend(0..self.size);
+        let mut started = false;
+        while next_combination(&mut self.index[first..], n, &mut started) {
+            let at = self.scratch.len();
+            for t in 0..self.size {
+                let a = self.scratch[base + self.index[first + t]];
+                self.scratch.push(a);
+            }
+            let covers = self.uncovered_holding(at);
+            let g = (self.keys.len() - keys) as u32;
+            self.keys.push((covers, g));
+        }
+        // Most windows covered first; equal counts keep the enumeration order.
+        self.keys[keys..].sort_by_key(|&(covers, _)| std::cmp::Reverse(covers));
+        for j in keys..self.keys.len() {
+            let at = groups + self.keys[j].1 as usize * self.size;
+            if let Some(found) = self.try_group(at) {
+                return found;
+            }
+        }
+        false
+    }
+
+    /// One step of the search: the group at `scratch[at..]` placed, the rest covered, or
+    /// taken back. `Some` ends the search at this level: `true` for a cover, `false` when the
+    /// budget is spent.
+    fn try_group(&mut self, at: usize) -> Option<bool> {
         if self.budget == 0 {
             return Some(false);
         }
         self.budget -= 1;
-        self.place(group, true);
+        self.place(at, true);
         if self.cover() {
             return Some(true);
         }
-        self.place(group, false);
+        self.place(at, false);
         None
     }
 
-    /// The active windows not yet covered that hold every point of `group`.
-    fn uncovered_holding(&self, group: &[Cell]) -> u32 {
+    /// The active windows not yet covered that hold every point of the group at
+    /// `scratch[at..]`.
+    fn uncovered_holding(&self, at: usize) -> u32 {
         let mut n = 0;
-        for j in self.windows_through(group[0]) {
+        for j in self.windows_through(self.scratch[at]) {
             let i = self.through[j] as usize;
-            if self.active[i]
-                && self.inside[i] == 0
-                && group[1..].iter().all(|b| self.windows.get(i).contains(b))
-            {
+            if self.active[i] && self.inside[i] == 0 && self.holds_group(i, at) {
                 n += 1;
             }
         }
@@ -492,43 +546,26 @@ impl GroupSearch {
     }
 }
 
-/// The sets of `size` of `n` items, as increasing index lists in lexicographic order.
-struct Combinations {
-    index: Vec<usize>,
-    n: usize,
-    started: bool,
-}
-
-impl Combinations {
-    fn new(n: usize, size: usize) -> Combinations {
-        Combinations {
-            index: (0..size).collect(),
-            n,
-            started: false,
-        }
+/// Steps `index` (increasing indices below `n`) to the next set of its size in
+/// lexicographic order; the first call (`started` false) keeps the first set. False when
+/// there are no more.
+fn next_combination(index: &mut [usize], n: usize, started: &mut bool) -> bool {
+    let size = index.len();
+    if size > n {
+        return false;
     }
-
-    /// Puts the next set's items from `items` into `out`; false when there are no more.
-    fn next_into(&mut self, items: &[Cell], out: &mut Vec<Cell>) -> bool {
-        let size = self.index.len();
-        if size > self.n {
+    if *started {
+        // The last index that can still move right, then its followers just after it.
+        let Some(i) = (0..size).rev().find(|&i| index[i] < n - size + i) else {
             return false;
+        };
+        index[i] += 1;
+        for j in i + 1..size {
+            index[j] = index[j - 1] + 1;
         }
-        if self.started {
-            // The last index that can still move right, then its followers just after it.
-            let Some(i) = (0..size).rev().find(|&i| self.index[i] < self.n - size + i) else {
-                return false;
-            };
-            self.index[i] += 1;
-            for j in i + 1..size {
-                self.index[j] = self.index[j - 1] + 1;
-            }
-        }
-        self.started = true;
-        out.clear();
-        out.extend(self.index.iter().map(|&i| items[i]));
-        true
     }
+    *started = true;
+    true
 }
 
 #[cfg(test)]
