@@ -105,14 +105,23 @@ const NO_WIN_SLOT_BYTES: usize = 1 << 22;
 /// Backtracking steps allowed to look for a pairing strategy at one node.
 pub const PAIRING_BUDGET: u32 = 64;
 
-/// Whether the search looks for a pairing strategy for the attacker at `pos` (see
-/// `decided`). With one stone a turn, not where the attacker has at least as many live
-/// windows as there are empty points: on two 8,8,5,1,1 positions not one of about 420,000
-/// searches there found a pairing, and they were a fifth to over half of all the searches
-/// (`results/pairing-gate.md`). This only decides where to look; a pairing found is a full
-/// cover, so what is claimed does not change.
-fn worth_pairing(pos: &Position, attacker: Color) -> bool {
-    pos.rules().p >= 2 || (pos.live_windows(attacker) as usize) < pos.empties()
+/// Whether the search looks for a pairing strategy at `pos`: for the attacker to move
+/// (`reply` false, see `decided`), or for a defender stone after which one holds (`reply`
+/// true, [`pairing::reply_groups`]). Not where the attacker's live windows per empty point
+/// reach a bound measured per p, above which no search found a cover on any row tried
+/// (`results/pairing-gate.md`): with one stone a turn 1 for the attacker's (not one of about
+/// 420,000 searches on two 8,8,5,1,1 positions above it, where they were a fifth to over half
+/// of all the searches); with two, 0.7 for the attacker's and 0.8 for the defender's (none of
+/// 1.6M searches on eight rows, from 6,6,5,2,1 to 8,7,6,2,2). This only decides where to
+/// look; a pairing found is a full cover, so what is claimed does not change.
+fn worth_pairing(pos: &Position, attacker: Color, reply: bool) -> bool {
+    let tenths = match (pos.rules().p, reply) {
+        (1, false) => 10,
+        (2, false) => 7,
+        (2, true) => 8,
+        _ => return true,
+    };
+    (pos.live_windows(attacker) as usize) * 10 < tenths * pos.empties()
 }
 
 /// Backtracking steps for each defender stone tried by [`pairing::pairing_reply`].
@@ -415,7 +424,7 @@ impl<'t> Dfpn<'t> {
         // disprove too.
         if !seen
             && me == attacker
-            && worth_pairing(pos, attacker)
+            && worth_pairing(pos, attacker, false)
             && let Some(groups) = pairing::attacker_groups(pos, attacker, PAIRING_BUDGET)
         {
             self.keep_strategy_zone(key, pos, mode, &[], &groups);
@@ -426,6 +435,7 @@ impl<'t> Dfpn<'t> {
         if !seen
             && me != self.attacker
             && pos.rules().p >= 2
+            && worth_pairing(pos, attacker, true)
             && let Some((stone, groups)) = pairing::reply_groups(pos, attacker, REPLY_BUDGET)
         {
             self.keep_strategy_zone(key, pos, mode, &[stone], &groups);
@@ -460,7 +470,7 @@ impl<'t> Dfpn<'t> {
             }
             tried += 1;
             pos.play(children[i].cell);
-            let found = if pos.is_over() {
+            let found = if pos.is_over() || !worth_pairing(pos, self.attacker, true) {
                 None
             } else {
                 pairing::reply_groups(pos, self.attacker, REPLY_BUDGET)
