@@ -22,8 +22,6 @@ pub struct Geometry {
     pub rules: Rules,
     /// Flattened window cells: window `w` is `win_cells[w*k .. (w+1)*k]`.
     win_cells: Vec<Cell>,
-    /// The line each window lies on (see [`Geometry::line`]).
-    win_line: Vec<u32>,
     /// Per cell, the windows that contain it (`cell_wins[cell_off[c]..cell_off[c+1]]`).
     cell_wins: Vec<WindowId>,
     cell_off: Vec<u32>,
@@ -35,6 +33,10 @@ pub struct Geometry {
     inverse: Vec<Vec<Cell>>,
     /// Keys for side to move and stones left, and for the search goal.
     turn_keys: Vec<[u64; 2]>,
+    /// The lines that hold a window, each its points in order along its direction.
+    lines: Vec<Vec<Cell>>,
+    /// Per cell, the lines through it and the cell's index on each (at most four).
+    cell_lines: Vec<Vec<(u32, u8)>>,
 }
 
 /// The seed of the Zobrist keys. Part of the table file header in later formats.
@@ -54,8 +56,7 @@ impl Geometry {
         let (w, h, k) = (rules.width as i32, rules.height as i32, rules.k as i32);
         let cells = rules.cells();
         let mut win_cells = Vec::new();
-        let mut win_line = Vec::new();
-        for (dir, (dx, dy)) in [(1, 0), (0, 1), (1, 1), (1, -1)].into_iter().enumerate() {
+        for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
             for y in 0..h {
                 for x in 0..w {
                     let (ex, ey) = (x + dx * (k - 1), y + dy * (k - 1));
@@ -65,14 +66,6 @@ impl Geometry {
                     for i in 0..k {
                         win_cells.push(((y + dy * i) * w + x + dx * i) as Cell);
                     }
-                    // The coordinate that stays fixed along the direction.
-                    let fixed = match dir {
-                        0 => y,
-                        1 => x,
-                        2 => x - y + h,
-                        _ => x + y,
-                    };
-                    win_line.push((dir as i32 * (w + h) + fixed) as u32);
                 }
             }
         }
@@ -114,11 +107,13 @@ impl Geometry {
                 inv
             })
             .collect();
+        let (lines, cell_lines) = board_lines(&rules);
         Arc::new(Geometry {
             rules,
+            lines,
+            cell_lines,
             inverse,
             win_cells,
-            win_line,
             cell_wins,
             cell_off,
             zobrist,
@@ -139,16 +134,17 @@ impl Geometry {
         &self.win_cells[w as usize * k..(w as usize + 1) * k]
     }
 
-    /// The line window `w` lies on: its direction, then the coordinate that stays fixed along
-    /// it, as an index below [`Geometry::line_count`]. Windows on one line share it.
-    #[inline]
-    pub fn line(&self, w: WindowId) -> usize {
-        self.win_line[w as usize] as usize
+    /// The lines that hold at least one window (k or more points in one direction), each as
+    /// its points in order along the line; a window is k consecutive points of one of them.
+    /// Lines in one direction are disjoint, and two lines cross in at most one point.
+    pub fn board_lines(&self) -> &[Vec<Cell>] {
+        &self.lines
     }
 
-    /// Bound on [`Geometry::line`]: 4 (m + n).
-    pub fn line_count(&self) -> usize {
-        4 * (self.rules.width as usize + self.rules.height as usize)
+    /// The lines of [`Geometry::board_lines`] through `cell`, with the cell's index on each.
+    #[inline]
+    pub fn lines_through(&self, cell: Cell) -> &[(u32, u8)] {
+        &self.cell_lines[cell as usize]
     }
 
     /// The windows through `cell`.
@@ -173,6 +169,40 @@ impl Geometry {
     pub fn turn_key(&self, slot: usize) -> [u64; 2] {
         self.turn_keys[slot]
     }
+}
+
+/// The lines of `rules`' board with room for a window, and per cell the lines through it
+/// (see [`Geometry::board_lines`]). Each line starts at a point whose predecessor in the
+/// direction is off the board.
+#[allow(clippy::type_complexity)]
+fn board_lines(rules: &Rules) -> (Vec<Vec<Cell>>, Vec<Vec<(u32, u8)>>) {
+    let (w, h, k) = (rules.width as i32, rules.height as i32, rules.k as usize);
+    let on = |x: i32, y: i32| (0..w).contains(&x) && (0..h).contains(&y);
+    let mut lines = Vec::new();
+    let mut cell_lines = vec![Vec::new(); rules.cells()];
+    for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+        for y in 0..h {
+            for x in 0..w {
+                if on(x - dx, y - dy) {
+                    continue;
+                }
+                let mut line = Vec::new();
+                let (mut cx, mut cy) = (x, y);
+                while on(cx, cy) {
+                    line.push((cy * w + cx) as Cell);
+                    (cx, cy) = (cx + dx, cy + dy);
+                }
+                if line.len() < k {
+                    continue;
+                }
+                for (i, &c) in line.iter().enumerate() {
+                    cell_lines[c as usize].push((lines.len() as u32, i as u8));
+                }
+                lines.push(line);
+            }
+        }
+    }
+    (lines, cell_lines)
 }
 
 /// The symmetries of a w x h board as cell maps: the dihedral group on square boards,
