@@ -571,7 +571,7 @@ fn groups_cover(pos: &Position, defender: Color, groups: &[Vec<u16>]) -> bool {
 
 #[test]
 fn two_stone_draws_carry_groups_the_checker_tests() {
-    // With two stones a turn a draw's disproof ends in groups of three points (pairing.rs).
+    // With two stones a turn a draw's disproof ends in groups of three points (pairing/mod.rs).
     // The certificate carries them; the checker accepts them as they are and refuses them
     // with a group dropped (when the rest no longer covers), a point dropped (a group of
     // two, which Black fills in one turn), or one point in two groups.

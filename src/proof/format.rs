@@ -102,7 +102,7 @@ pub enum Node {
     /// [`Claim::NoWin`] only, any number of stones a turn: disjoint groups of p + 1 empty
     /// points such that every window without a defender stone contains a whole group, and
     /// the attacker, if to move, has at most p stones left in its turn (the argument is in
-    /// `pairing.rs`: the defender answers each group the attacker touches).
+    /// `pairing/mod.rs`: the defender answers each group the attacker touches).
     Grouped(Vec<Vec<u16>>),
     /// [`Claim::NoWin`] for White only, and only as the root of its part: the root is the empty
     /// board with Black to move and q = p, where strategy stealing shows White cannot force a
