@@ -36,7 +36,7 @@ pub struct Geometry {
     /// The lines that hold a window, each its points in order along its direction.
     lines: Vec<Vec<Cell>>,
     /// Per cell, the lines through it and the cell's index on each (at most four).
-    cell_lines: Vec<Vec<(u32, u8)>>,
+    cell_lines: CellLines,
 }
 
 /// The seed of the Zobrist keys. Part of the table file header in later formats.
@@ -171,11 +171,13 @@ impl Geometry {
     }
 }
 
+/// Per cell, the lines through it as (line index, the cell's index on the line).
+type CellLines = Vec<Vec<(u32, u8)>>;
+
 /// The lines of `rules`' board with room for a window, and per cell the lines through it
 /// (see [`Geometry::board_lines`]). Each line starts at a point whose predecessor in the
 /// direction is off the board.
-#[allow(clippy::type_complexity)]
-fn board_lines(rules: &Rules) -> (Vec<Vec<Cell>>, Vec<Vec<(u32, u8)>>) {
+fn board_lines(rules: &Rules) -> (Vec<Vec<Cell>>, CellLines) {
     let (w, h, k) = (rules.width as i32, rules.height as i32, rules.k as usize);
     let on = |x: i32, y: i32| (0..w).contains(&x) && (0..h).contains(&y);
     let mut lines = Vec::new();
