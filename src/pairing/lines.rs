@@ -259,8 +259,8 @@ pub(super) struct Cover<'p> {
     pos: &'p Position,
     attacker: Color,
     size: u8,
-    /// Per board line, its options as the position stands (`None`: out of steps).
-    base: Vec<Listed>,
+    /// Per board line, its options as the position stands.
+    base: Vec<Rc<Options>>,
     /// The lines with live windows, as variables.
     vars: Vec<Var>,
     /// Per board line, its variable or [`NONE`].
@@ -292,10 +292,7 @@ impl<'p> Cover<'p> {
             .board_lines()
             .iter()
             .map(|line| options(pattern(pos, attacker, line, size, None)))
-            .collect::<Vec<_>>();
-        if base.iter().any(Option::is_none) {
-            return None;
-        }
+            .collect::<Option<Vec<_>>>()?;
         Some(Cover {
             pos,
             attacker,
@@ -314,11 +311,7 @@ impl<'p> Cover<'p> {
     /// Looks for a cover of the position within `budget` options tried; on success the
     /// groups as point lists.
     pub(super) fn find(&mut self, budget: u32) -> Option<Vec<Vec<Cell>>> {
-        let lines: Vec<Rc<Options>> = self
-            .base
-            .iter()
-            .map(|o| o.clone().expect("listed"))
-            .collect();
+        let lines = self.base.clone();
         self.solve(lines, self.pos.empties(), budget, None)
     }
 
@@ -326,11 +319,7 @@ impl<'p> Cover<'p> {
     /// `budget` options tried: the lines through it are worked out again, the others kept.
     pub(super) fn with_stone(&mut self, stone: Cell, budget: u32) -> Option<Vec<Vec<Cell>>> {
         let geo = self.pos.geometry().clone();
-        let mut lines: Vec<Rc<Options>> = self
-            .base
-            .iter()
-            .map(|o| o.clone().expect("listed"))
-            .collect();
+        let mut lines = self.base.clone();
         for &(line, _) in geo.lines_through(stone) {
             let cells = &geo.board_lines()[line as usize];
             let p = pattern(
