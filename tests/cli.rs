@@ -1661,6 +1661,67 @@ fn table_rows_continue_from_their_checkpoints() {
     assert!(!ckpt.exists(), "a finished row keeps no checkpoint");
 }
 
+/// A --split-turns run's progress says how many of the root's first stones the table holds
+/// as refuted: the root's own numbers say nothing until the last one is settled.
+#[test]
+fn split_turn_progress_counts_refuted_first_stones() {
+    let json = TempFile::new("split.json", b"[]");
+    let md = TempFile::new("split.md", b"");
+    let certs = TempDir::new("certs");
+    let tts = TempDir::new("tts");
+    let mut args = [
+        "--rules",
+        "7,4,4,1,1",
+        "--tt-dir",
+        tts.path(),
+        "--threads",
+        "1",
+        "--split-turns",
+        "--checkpoint-every",
+        "0.05",
+        "--time-limit",
+        "4",
+    ];
+    // The count each checkpoint line gives; 28 points, 8 of them distinct under the 4
+    // symmetries of a 7x4 board.
+    let counts = |stderr: &str| -> Vec<usize> {
+        stderr
+            .lines()
+            .filter(|l| l.starts_with("checkpoint ") && l.contains("run 1: "))
+            .map(|l| {
+                let tail = l.split("turns refuted ").nth(1).expect(l);
+                assert!(tail.contains(" of 8 "), "{l}");
+                tail.split(' ').next().unwrap().parse().expect(l)
+            })
+            .collect()
+    };
+    let (_, stderr) = run_table(&json, &md, &certs, &args);
+    let first = counts(&stderr);
+    assert!(!first.is_empty(), "{stderr}");
+    assert!(first.windows(2).all(|w| w[0] <= w[1]), "{first:?}");
+    // The row reads the same table after the last checkpoint: it counts at least as many.
+    // (7,4,4,1,1 takes about 6 s with --split-turns here, its first refutation about 1.)
+    let row = table_rows(json.path()).remove(0);
+    assert_eq!(row["value"], "unknown", "{row:?}");
+    let how = row["how"].as_str().unwrap();
+    let refuted: usize = how
+        .split(" refuted, ")
+        .next()
+        .and_then(|h| h.rsplit(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect(how);
+    assert!(refuted >= 1, "{how}");
+    assert!(first.last().unwrap() <= &refuted, "{first:?} {how}");
+    // Continued, the first line already counts what the table file kept.
+    args[args.len() - 1] = "0.5";
+    let (_, stderr) = run_table(&json, &md, &certs, &args);
+    let again = counts(&stderr);
+    assert!(
+        again.first().is_some_and(|&c| c >= refuted),
+        "{again:?} {how}"
+    );
+}
+
 #[test]
 fn status_reports_a_stopped_solve() {
     // A solve stopped by its node limit leaves a checkpoint; `status` reads it back, by the

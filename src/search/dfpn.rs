@@ -251,9 +251,7 @@ impl<'t> Dfpn<'t> {
                 return Proof::Unknown;
             }
         }
-        let split = self.split_turns
-            && pos.to_move() == self.attacker
-            && !threats::can_win_with(pos, self.attacker, pos.stones_left());
+        let split = self.split_turns && splits(pos, self.attacker);
         let (pn, dn) = if split {
             self.run_turns(pos)
         } else {
@@ -283,17 +281,7 @@ impl<'t> Dfpn<'t> {
     /// goes on after the first), and the positions after them, up to symmetry, are all the
     /// root's turns can lead to.
     fn run_turns(&mut self, pos: &mut Position) -> (Pn, Pn) {
-        let turns: Vec<(Cell, Option<Cell>, [u64; 2])> = if pos.stones_left() >= 2 {
-            two_stone_turns(pos, self.attacker)
-                .into_iter()
-                .map(|(a, b, key)| (a, Some(b), key))
-                .collect()
-        } else {
-            first_stones(pos, self.attacker)
-                .into_iter()
-                .map(|(a, key)| (a, None, key))
-                .collect()
-        };
+        let turns = root_turns(pos, self.attacker);
         let shared = self.ctl.filter(|c| c.is_shared());
         loop {
             let (mut free, mut any) = (None, None);
@@ -1398,6 +1386,32 @@ pub fn first_stones(pos: &Position, attacker: Color) -> Vec<(Cell, [u64; 2])> {
         }
     }
     out
+}
+
+/// True when a split-turns run (see [`Dfpn::with_split_turns`]) solves `pos` one turn at a
+/// time: the attacker is to move and cannot win with the stones it has left.
+pub fn splits(pos: &Position, attacker: Color) -> bool {
+    pos.to_move() == attacker
+        && !pos.is_over()
+        && !threats::can_win_with(pos, attacker, pos.stones_left())
+}
+
+/// The turns a split-turns run solves one at a time from `pos` (see
+/// [`Dfpn::with_split_turns`]): the positions after the side to move's next two stones (its
+/// one stone, when one is left), one per class up to symmetry, as the stones played and the
+/// position's key for `attacker`.
+pub fn root_turns(pos: &Position, attacker: Color) -> Vec<(Cell, Option<Cell>, [u64; 2])> {
+    if pos.stones_left() >= 2 {
+        two_stone_turns(pos, attacker)
+            .into_iter()
+            .map(|(a, b, key)| (a, Some(b), key))
+            .collect()
+    } else {
+        first_stones(pos, attacker)
+            .into_iter()
+            .map(|(a, key)| (a, None, key))
+            .collect()
+    }
 }
 
 /// The positions after two stones of the side to move in `pos`, one per class up to

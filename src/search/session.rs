@@ -54,6 +54,9 @@ pub(crate) struct Session<'a> {
     pub ctl: Control,
     bar: Option<ProgressBar>,
     fill: (Option<Instant>, f64),
+    /// The keys of the root's turns a split-turns run solves one at a time, for the attacker
+    /// they were listed for (see [`Session::turns_line`]).
+    turns: Option<(Color, Vec<[u64; 2]>)>,
     error: Option<Error>,
 }
 
@@ -108,6 +111,7 @@ impl<'a> Session<'a> {
             ctl: Control::new(threads),
             bar,
             fill: (None, 0.0),
+            turns: None,
             error: None,
         }
     }
@@ -261,8 +265,9 @@ impl<'a> Session<'a> {
             (Some(_), None) => "  checkpoint: none yet".to_string(),
             (Some(_), Some(t)) => format!("  checkpoint: {} ago", clock(t.elapsed().as_secs_f64())),
         };
+        let turns = self.turns_line(attacker);
         format!(
-            "{}  {} nodes  {}/s  run {}: root pn {} dn {}  table {:.1}%{ckpt}",
+            "{}  {} nodes  {}/s  run {}: root pn {} dn {}{turns}  table {:.1}%{ckpt}",
             clock(self.prior_seconds + secs),
             si(self.prior_nodes + nodes),
             si((nodes as f64 / secs.max(1e-3)) as u64),
@@ -271,6 +276,28 @@ impl<'a> Session<'a> {
             num(dn),
             100.0 * self.fill.1,
         )
+    }
+
+    /// With `--split-turns`, how many of the root's turns the table holds as refuted, e.g.
+    /// `turns refuted 3 of 10`: the root's own numbers stay at 1 until the last turn is
+    /// settled, so this is the only sign of how far such a run got. Empty otherwise.
+    fn turns_line(&mut self, attacker: Color) -> String {
+        if !self.opts.split_turns || !dfpn::splits(self.pos, attacker) {
+            return String::new();
+        }
+        if self.turns.as_ref().is_none_or(|(a, _)| *a != attacker) {
+            let keys = dfpn::root_turns(self.pos, attacker)
+                .into_iter()
+                .map(|(_, _, key)| key)
+                .collect();
+            self.turns = Some((attacker, keys));
+        }
+        let keys = self.turns.as_ref().map_or(&[][..], |(_, k)| &k[..]);
+        let refuted = keys
+            .iter()
+            .filter(|&&k| self.table.probe(k).is_some_and(|e| e.dn == 0))
+            .count();
+        format!("  turns refuted {refuted} of {}", keys.len())
     }
 }
 

@@ -281,14 +281,17 @@ impl Table {
     /// The entry for `key` among a bucket's bytes as a table file stores them (the table's
     /// words as they lie in memory, so in this machine's byte order), if the bucket holds it.
     pub(crate) fn find_in_bucket(bytes: &[u8], key: [u64; 2]) -> Option<Entry> {
-        bytes
-            .chunks_exact(Self::ENTRY_BYTES)
-            .filter_map(|slot| {
-                Entry::from_words(std::array::from_fn(|j| {
-                    u64::from_ne_bytes(slot[8 * j..8 * j + 8].try_into().expect("8 bytes"))
-                }))
-            })
-            .find(|e| e.key == key)
+        Self::entries_in(bytes).find(|e| e.key == key)
+    }
+
+    /// The sound entries among buckets' bytes as a table file stores them (torn or empty
+    /// slots are skipped).
+    pub(crate) fn entries_in(bytes: &[u8]) -> impl Iterator<Item = Entry> + '_ {
+        bytes.chunks_exact(Self::ENTRY_BYTES).filter_map(|slot| {
+            Entry::from_words(std::array::from_fn(|j| {
+                u64::from_ne_bytes(slot[8 * j..8 * j + 8].try_into().expect("8 bytes"))
+            }))
+        })
     }
 
     #[inline]
@@ -359,21 +362,6 @@ impl Table {
             }
         }
         Self::write(bucket, victim.0, &new);
-    }
-
-    /// Stores every entry this table holds into `other` (which grows a table file: into a
-    /// table with at least as many buckets, every entry finds a slot, since the entries of
-    /// one bucket here spread over buckets that receive from no other). Torn slots are
-    /// skipped like on any read. Returns the entries copied.
-    pub(crate) fn copy_into(&self, other: &Table) -> u64 {
-        let mut copied = 0;
-        for bucket in self.words().chunks(WAYS * WORDS) {
-            for e in (0..WAYS).filter_map(|i| Self::read(bucket, i)) {
-                other.store(e.key, e.pn, e.dn, e.work);
-                copied += 1;
-            }
-        }
-        copied
     }
 
     /// Fraction of slots in use, estimated from a sample of buckets.

@@ -162,8 +162,7 @@ pub fn open(path: &Path, rules: &Rules, mib: usize, reset: bool) -> Result<Opene
     if reset || !exists {
         create(&mut file, &want, len).map_err(|e| io(&name, e))?;
     } else if let Some(old) = validate(&mut file, &want, rules, &name)? {
-        let old_table = map_table(file, old, &name, false)?;
-        let table = grow(path, &old_table, &want, len)?;
+        let table = grow(path, &mut file, old, &want, len)?;
         grown_from = Some((old * Table::BUCKET_BYTES) >> 20);
         return Ok(Opened { table, grown_from });
     }
@@ -208,9 +207,12 @@ fn map_table(mut file: File, buckets: usize, name: &str, fresh: bool) -> Result<
     Ok(Table::over_file(map, HEADER_BYTES, buckets, file))
 }
 
-/// Copies `old` (the table over the file at `path`) into a new file of `want`'s size beside
-/// it, then renames that over `path`. Returns the table over the new file.
-fn grow(path: &Path, old: &Table, want: &Header, len: u64) -> Result<Table> {
+/// Copies the entries of `old` (the locked, validated file at `path`, of `old_buckets`
+/// buckets) into a new file of `want`'s size beside it, then renames that over `path`.
+/// Returns the table over the new file. The old file is read a slice at a time, not into
+/// memory whole: growing needs the new table's memory and little more, so an 8 GiB table can
+/// grow to 16 GiB on a 24 GiB machine.
+fn grow(path: &Path, old: &mut File, old_buckets: usize, want: &Header, len: u64) -> Result<Table> {
     let tmp = with_suffix(path, ".grow");
     let tmp_name = tmp.display().to_string();
     let mut file = OpenOptions::new()
@@ -225,10 +227,40 @@ fn grow(path: &Path, old: &Table, want: &Header, len: u64) -> Result<Table> {
     }
     create(&mut file, want, len).map_err(|e| io(&tmp_name, e))?;
     let table = map_table(file, want.buckets as usize, &tmp_name, true)?;
-    old.copy_into(&table);
+    copy_entries(old, old_buckets, &table, GROW_SLICE_BUCKETS)
+        .map_err(|e| io(&path.display().to_string(), e))?;
     table.flush().map_err(|e| io(&tmp_name, e))?;
     std::fs::rename(&tmp, path).map_err(|e| io(&tmp_name, e))?;
     Ok(table)
+}
+
+/// Buckets read at a time when growing: 64 MiB.
+const GROW_SLICE_BUCKETS: usize = (64 << 20) / Table::BUCKET_BYTES;
+
+/// Stores every entry of the table file `old` (`buckets` buckets after the header) into
+/// `into`, which has at least as many buckets, so every entry finds a slot: the entries of
+/// one old bucket spread over new buckets that receive from no other. Torn slots are
+/// skipped, as on any read. Reads `slice` buckets at a time; returns the entries copied.
+fn copy_entries(
+    old: &mut File,
+    buckets: usize,
+    into: &Table,
+    slice: usize,
+) -> std::io::Result<u64> {
+    old.seek(SeekFrom::Start(HEADER_BYTES as u64))?;
+    let mut buf = vec![0u8; slice.min(buckets) * Table::BUCKET_BYTES];
+    let (mut left, mut copied) = (buckets, 0);
+    while left > 0 {
+        let n = left.min(slice);
+        let slice = &mut buf[..n * Table::BUCKET_BYTES];
+        old.read_exact(slice)?;
+        for e in Table::entries_in(slice) {
+            into.store(e.key, e.pn, e.dn, e.work);
+            copied += 1;
+        }
+        left -= n;
+    }
+    Ok(copied)
 }
 
 /// Writes a fresh file: header, then zeroed buckets.
@@ -463,6 +495,33 @@ mod tests {
         let again = open(&p, &r, 4, false).unwrap();
         assert_eq!(again.grown_from, None);
         assert!(again.table.probe(held[0].key).is_some());
+        let _ = std::fs::remove_file(&p);
+    }
+
+    #[test]
+    fn growing_reads_the_old_file_in_slices() {
+        // Slices of 3 buckets, which do not divide the old table's 8192: every entry is
+        // still copied, the last short slice included.
+        let p = temp("slices");
+        let r = Rules::connect6();
+        let keys: Vec<[u64; 2]> = (0..5000u64)
+            .map(|i| [i.wrapping_mul(0x9E37_79B9_7F4A_7C15), !i])
+            .collect();
+        let old = open(&p, &r, 1, false).unwrap().table;
+        for (i, &k) in keys.iter().enumerate() {
+            old.store(k, 7, i as u32 + 1, 1);
+        }
+        old.flush().unwrap();
+        let held: Vec<_> = keys.iter().filter_map(|&k| old.probe(k)).collect();
+        let buckets = old.capacity() / Table::WAYS;
+        drop(old);
+        let into = Table::new(2).unwrap();
+        let mut file = File::open(&p).unwrap();
+        let copied = copy_entries(&mut file, buckets, &into, 3).unwrap();
+        assert_eq!(copied, held.len() as u64);
+        for e in &held {
+            assert_eq!(into.probe(e.key), Some(*e));
+        }
         let _ = std::fs::remove_file(&p);
     }
 
