@@ -199,6 +199,11 @@ struct StatusArgs {
     /// Print one JSON object (the same fields, numbers as numbers).
     #[arg(long)]
     json: bool,
+    /// Show the position after these stones from the solve's root instead (e.g. "C1", or
+    /// "C1 D2" for a reply too): its numbers and those after each next stone. For looking
+    /// inside a first stone that stays open for hours.
+    #[arg(long, value_name = "MOVES")]
+    after: Option<String>,
 }
 
 /// Options of `puzzles` (the logic lives in `c6solve::puzzles`).
@@ -843,10 +848,23 @@ fn run_status(args: StatusArgs) -> Result<ExitCode, Error> {
         println!("{}: no checkpoint (no solve stopped there)", path.display());
         return Ok(ExitCode::FAILURE);
     };
+    let after = match &args.after {
+        Some(text) => {
+            let [m, n, k, p, q] = ck.rules;
+            c6solve::notation::parse_moves(&Rules::new(m, n, k, p, q)?, text)?
+        }
+        None => Vec::new(),
+    };
+    if !after.is_empty() && !table.exists() {
+        return Err(Error::Io(format!(
+            "--after needs the table file {}, which is not there",
+            table.display()
+        )));
+    }
     // A damaged table file is refused; a missing one leaves the checkpoint's own figures.
     let progress = table
         .exists()
-        .then(|| c6solve::search::progress::read(&ck, &table))
+        .then(|| c6solve::search::progress::read(&ck, &table, &after))
         .transpose()?;
     if args.json {
         let mut json = serde_json::json!({

@@ -630,7 +630,7 @@ fn stopped_at(tt: &Path) -> String {
     let Ok(Some(ck)) = checkpoint::read(&checkpoint::path_for(tt)) else {
         return String::new();
     };
-    match crate::search::progress::read(&ck, tt) {
+    match crate::search::progress::read(&ck, tt, &[]) {
         Ok(p) => format!(
             " Stopped in run {} (does {} win?) with its first stones up to symmetry {}.",
             ck.phase,

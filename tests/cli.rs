@@ -1771,12 +1771,29 @@ fn status_reports_a_stopped_solve() {
         json["root"]["dn"].as_u64().is_some_and(|dn| dn > 0),
         "{json:?}"
     );
+    // Inside a first stone: White's replies after C3. A stone on the middle row keeps the
+    // 6x5 board's top-bottom mirror, so the 29 points left make 17 classes (5 on that row).
+    let out = run(&["status", path, "--after", "C3", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let inside: Map<String, Value> = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(inside["after"], "C3");
+    assert_eq!(inside["attacker_to_move"], false);
+    assert_eq!(inside["first_stones"].as_array().map(Vec::len), Some(17));
+    // Moves that cannot be played from the root: one line, exit 2.
+    for bad in ["C3 C3", "Z9", "C3 x"] {
+        let out = run(&["status", path, "--after", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = text(&out.stderr);
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    }
     // Without its table file the checkpoint's own figures are still shown.
     let moved = format!("{path}.moved");
     std::fs::rename(path, &moved).unwrap();
     let out = run(&["status", path]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("no table file"));
+    let out = run(&["status", path, "--after", "C3"]);
+    assert_eq!(out.status.code(), Some(2), "--after needs the table");
     std::fs::rename(&moved, path).unwrap();
     // A finished solve removes its checkpoint: nothing to report, exit 1.
     let done = solve_over(&[]);

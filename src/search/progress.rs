@@ -21,11 +21,14 @@ use crate::notation::format_point;
 use crate::rules::{Color, Rules};
 use std::path::Path;
 
-/// The numbers a table file holds for the root of a stopped (or running) solve.
+/// The numbers a table file holds for the root of a stopped (or running) solve, or for a
+/// position below it (`c6solve status --after`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Progress {
     /// The rules of the solve (for point names).
     pub rules: Rules,
+    /// The stones played from the solve's root to the position described (empty: the root).
+    pub after: Vec<Cell>,
     /// True when the attacker moves at the root (an OR node for it: run 1).
     pub attacker_to_move: bool,
     /// The side the current run asks about ("does it win?").
@@ -105,9 +108,18 @@ impl Progress {
         } else {
             "the run needs every one won; one refuted ends it with a no-win"
         };
-        let mut lines = vec![
+        let mut lines = Vec::new();
+        if !self.after.is_empty() {
+            let moves = crate::notation::format_moves(&self.rules, &self.after);
+            lines.push(("after", format!("{moves} (from the solve's root)")));
+        }
+        lines.extend([
             (
-                "root",
+                if self.after.is_empty() {
+                    "root"
+                } else {
+                    "numbers"
+                },
                 format!(
                     "{} (does {who} win?; the table file as the last checkpoint wrote it)",
                     show(self.root)
@@ -121,7 +133,7 @@ impl Progress {
                     self.tally()
                 ),
             ),
-        ];
+        ]);
         if let Some(t) = self.turns {
             lines.push((
                 "two",
@@ -163,6 +175,8 @@ impl Progress {
             self.attacker.to_string().to_lowercase().into(),
         );
         m.insert("attacker_to_move".into(), self.attacker_to_move.into());
+        let after = crate::notation::format_moves(&self.rules, &self.after);
+        m.insert("after".into(), after.into());
         m.insert("root".into(), numbers(self.root));
         m.insert("first_stones".into(), stones.into());
         let turns = self.turns.map_or(serde_json::Value::Null, |t| {
@@ -190,9 +204,12 @@ fn show(n: Option<(Pn, Pn)>) -> String {
 }
 
 /// Reads the root's and the first stones' numbers for the checkpointed solve `ck` from the
-/// table file at `table`.
-pub fn read(ck: &Checkpoint, table: &Path) -> Result<Progress> {
-    let pos = root_position(ck)?;
+/// table file at `table`; with stones in `after`, those of the position they lead to from the
+/// root instead (its own numbers, and those after each next stone of the side to move), for
+/// looking inside a first stone that stays open for hours. `after` must be legal moves from
+/// the root in a game not yet over.
+pub fn read(ck: &Checkpoint, table: &Path, after: &[Cell]) -> Result<Progress> {
+    let mut pos = root_position(ck)?;
     let me = pos.to_move();
     // Run 2 of an exact value asks whether the other side wins.
     let attacker = if ck.goal == 0 && ck.phase == 2 {
@@ -200,9 +217,20 @@ pub fn read(ck: &Checkpoint, table: &Path) -> Result<Progress> {
     } else {
         me
     };
+    for &cell in after {
+        if pos.is_over() {
+            return Err(Error::IllegalMove(format!(
+                "{}: the game is already over there",
+                format_point(pos.rules(), cell)
+            )));
+        }
+        pos.try_play(cell)?;
+    }
+    let me = pos.to_move();
     let firsts = super::dfpn::first_stones(&pos, attacker);
-    // With two stones left the positions after both are read too (see `Progress::turns`).
-    let two = if pos.stones_left() >= 2 {
+    // With two stones left at the root the positions after both are read too (see
+    // `Progress::turns`).
+    let two = if after.is_empty() && pos.stones_left() >= 2 {
         Some(super::dfpn::two_stone_turns(&pos, attacker))
     } else {
         None
@@ -214,6 +242,7 @@ pub fn read(ck: &Checkpoint, table: &Path) -> Result<Progress> {
     let numbers: Vec<Option<(Pn, Pn)>> = found.iter().map(|f| f.map(|e| (e.pn, e.dn))).collect();
     Ok(Progress {
         rules: *pos.rules(),
+        after: after.to_vec(),
         attacker_to_move: attacker == me,
         attacker,
         root: numbers[0],
@@ -274,6 +303,17 @@ mod tests {
         nodes: u64,
         attacker: Color,
     ) -> (Checkpoint, Progress, Vec<Option<(Pn, Pn)>>) {
+        stop_after(rules, nodes, attacker, &[])
+    }
+
+    /// [`stop`], with what `read` makes of the position after `after` (and the numbers the
+    /// table held for it and after each point there).
+    fn stop_after(
+        rules: &str,
+        nodes: u64,
+        attacker: Color,
+        after: &[Cell],
+    ) -> (Checkpoint, Progress, Vec<Option<(Pn, Pn)>>) {
         let rules = Rules::parse(rules).unwrap();
         let path = std::env::temp_dir().join(format!(
             "c6solve-progress-{}-{rules}-{nodes}.tt",
@@ -291,10 +331,21 @@ mod tests {
         let pos = Position::new(rules);
         let table = open_table(&opts, &rules).unwrap();
         let numbers = |e: Option<Entry>| e.map(|e| (e.pn, e.dn));
+        let path_to = after.to_vec();
         let (_, in_memory) = solve_then(&pos, &opts, table, move |pos, _, table| {
+            let mut pos = pos.clone();
+            for &c in &path_to {
+                pos.play(c);
+            }
+            let pos = &pos;
             let mut child = pos.clone();
             let mut found = vec![numbers(table.probe(key_for(pos, attacker)))];
-            for cell in pos.empty_points() {
+            // One entry per point, in point order (None where a stone stands).
+            for cell in 0..pos.rules().cells() as Cell {
+                if !pos.is_empty(cell) {
+                    found.push(None);
+                    continue;
+                }
                 child.play(cell);
                 found.push(numbers(table.probe(key_for(&child, attacker))));
                 child.undo();
@@ -305,7 +356,7 @@ mod tests {
         let ck = checkpoint::read(&checkpoint::path_for(&path))
             .unwrap()
             .expect("a node-limited solve leaves a checkpoint");
-        let progress = read(&ck, &path).unwrap();
+        let progress = read(&ck, &path, after).unwrap();
         let _ = std::fs::remove_file(&path);
         let _ = std::fs::remove_file(checkpoint::path_for(&path));
         (ck, progress, in_memory)
@@ -336,6 +387,27 @@ mod tests {
         assert_eq!(t.won, 0, "8,4,4,1,1 is a draw");
         let text = progress.describe();
         assert!(text[1].1.contains("one won proves the run"), "{text:?}");
+    }
+
+    /// `--after` reads a position below the root: its own numbers are those the root's
+    /// listing gave its first stone, and those after each reply are the memory's.
+    #[test]
+    fn after_a_first_stone_shows_its_replies() {
+        let (_, root, _) = stop("8,4,4,1,1", 20_000, Color::Black);
+        let &(c, numbers) = root
+            .moves
+            .iter()
+            .find(|(_, n)| n.is_some_and(|(pn, dn)| pn > 0 && dn > 0))
+            .expect("an open first stone");
+        let (_, progress, in_memory) = stop_after("8,4,4,1,1", 20_000, Color::Black, &[c]);
+        assert_eq!(progress.after, vec![c]);
+        assert_eq!(progress.root, numbers);
+        assert!(!progress.attacker_to_move, "White replies");
+        assert_eq!(progress.attacker, Color::Black);
+        assert_read_back(&progress, &in_memory);
+        let text = progress.describe();
+        assert_eq!(text[0].0, "after");
+        assert!(text[2].1.contains("one refuted ends it"), "{text:?}");
     }
 
     /// With q = 2 the positions after Black's first turn are counted too, one per class of
