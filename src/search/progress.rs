@@ -29,11 +29,13 @@ pub struct Progress {
     pub rules: Rules,
     /// The stones played from the solve's root to the position described (empty: the root).
     pub after: Vec<Cell>,
-    /// True when the attacker moves at the root (an OR node for it: run 1).
+    /// True when the attacker moves at the position described (the root: an OR node for
+    /// it, run 1).
     pub attacker_to_move: bool,
     /// The side the current run asks about ("does it win?").
     pub attacker: Color,
-    /// The root's proof and disproof numbers, `None` when the file does not hold the root.
+    /// The proof and disproof numbers of the root (of the position after `after`), `None`
+    /// when the file does not hold it.
     pub root: Option<(Pn, Pn)>,
     /// One entry per first stone of the side to move, up to symmetry (the first point of
     /// each class, in board order).
@@ -315,8 +317,11 @@ mod tests {
         after: &[Cell],
     ) -> (Checkpoint, Progress, Vec<Option<(Pn, Pn)>>) {
         let rules = Rules::parse(rules).unwrap();
+        // Tests run in parallel and may stop the same solve: each gets a file of its own.
+        static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let path = std::env::temp_dir().join(format!(
-            "c6solve-progress-{}-{rules}-{nodes}.tt",
+            "c6solve-progress-{}-{n}-{rules}-{nodes}.tt",
             std::process::id()
         ));
         let _ = std::fs::remove_file(&path);
