@@ -328,7 +328,9 @@ struct SolveArgs {
     rules: Option<String>,
     #[command(flatten)]
     position: PositionArgs,
-    /// value: win, loss or draw; win: only whether the side to move can force a win.
+    /// value: win, loss or draw; win: only whether the side to move can force a win; hold:
+    /// only whether the opponent can force a win (no-loss or loss), one run, e.g. to refute
+    /// one first stone of a board expected to be a draw.
     #[arg(long, value_enum, default_value = "value")]
     goal: GoalArg,
     /// Give up (answer unknown) after this many seconds.
@@ -523,6 +525,7 @@ struct TableArgs {
 enum GoalArg {
     Value,
     Win,
+    Hold,
 }
 
 fn main() -> ExitCode {
@@ -609,6 +612,7 @@ fn run_solve(args: SolveArgs) -> Result<ExitCode, Error> {
         goal: match args.goal {
             GoalArg::Value => Goal::Value,
             GoalArg::Win => Goal::Win,
+            GoalArg::Hold => Goal::Hold,
         },
         max_nodes: args.nodes.as_deref().map(parse_nodes).transpose()?,
         time_limit: args.time_limit.as_deref().map(parse_seconds).transpose()?,
@@ -1353,6 +1357,7 @@ fn print_report(pos: &Position, r: &SolveReport) {
         }
         Outcome::Draw => "neither side can force a win".to_string(),
         Outcome::NoWin => format!("{who} cannot force a win"),
+        Outcome::NoLoss => format!("{} cannot force a win", who.opponent()),
         Outcome::Unknown if r.interrupted => "interrupted before a proof".to_string(),
         Outcome::Unknown => "not proven within the limits".to_string(),
     };

@@ -78,7 +78,7 @@ impl Value {
             Outcome::Draw => Value::Draw,
             Outcome::Loss => Value::Loss,
             // `Goal::Value` never answers no-win; were it to, it would prove no value.
-            Outcome::NoWin | Outcome::Unknown => Value::Unknown,
+            Outcome::NoWin | Outcome::NoLoss | Outcome::Unknown => Value::Unknown,
         }
     }
 }

@@ -163,6 +163,8 @@ fn small_puzzles_agree_with_the_oracle() {
         let (g, state) = oracle_state(pos);
         let v = oracle::Solver::new(g).value(&state);
         let want = match (p.goal, v) {
+            (Goal::Hold, Val::Loss) => Outcome::Loss,
+            (Goal::Hold, _) => Outcome::NoLoss,
             (_, Val::Win) => Outcome::Win,
             (Goal::Win, _) => Outcome::NoWin,
             (Goal::Value, Val::Draw) => Outcome::Draw,

@@ -107,6 +107,7 @@ pub fn certify_with(
         Outcome::Loss => vec![(me.opponent(), Claim::Win)],
         Outcome::Draw => vec![(me, Claim::NoWin), (me.opponent(), Claim::NoWin)],
         Outcome::NoWin => vec![(me, Claim::NoWin)],
+        Outcome::NoLoss => vec![(me.opponent(), Claim::NoWin)],
         Outcome::Unknown => return Err(NoCertificate::Unknown),
     };
     let mut parts = Vec::new();

@@ -52,7 +52,7 @@ pub struct Summary {
     /// One line per claim, e.g. "Black (to move) forces a win".
     pub claims: Vec<String>,
     /// The value the claims establish for the side to move, when they establish one
-    /// ("win", "loss", "draw", "no-win").
+    /// ("win", "loss", "draw", "no-win", "no-loss").
     pub value: Option<&'static str>,
     /// Proof nodes checked over all parts.
     pub nodes: usize,
@@ -131,6 +131,7 @@ fn check_here(cert: &Packed) -> Result<Summary, String> {
         Some(_) => Some("loss"),
         None if held[0] && held[1] => Some("draw"),
         None if held[me] => Some("no-win"),
+        None if held[1 - me] => Some("no-loss"),
         None => None,
     };
     Ok(Summary {

@@ -221,17 +221,27 @@ fn build(raw: &Raw, file: &str, base: &Path) -> Result<Puzzle> {
     let goal = match goal_text {
         "win" => Goal::Win,
         "value" => Goal::Value,
+        "hold" => Goal::Hold,
         g => {
             return Err(err(
                 file,
                 goal_line,
-                format!("goal '{g}': expected win or value"),
+                format!("goal '{g}': expected win, value or hold"),
             ));
         }
     };
     let (expect_text, expect_line) = need("expect")?;
     let expected = match (goal, expect_text) {
-        (_, "win") => Outcome::Win,
+        (Goal::Win | Goal::Value, "win") => Outcome::Win,
+        (Goal::Hold, "no-loss") => Outcome::NoLoss,
+        (Goal::Hold, "loss") => Outcome::Loss,
+        (Goal::Hold, e) => {
+            return Err(err(
+                file,
+                expect_line,
+                format!("expect '{e}': with goal hold, expected no-loss or loss"),
+            ));
+        }
         (Goal::Win, "no-win") => Outcome::NoWin,
         (Goal::Value, "loss") => Outcome::Loss,
         (Goal::Value, "draw") => Outcome::Draw,
@@ -541,7 +551,11 @@ pub fn json(rows: &[RunRow], opts: &RunOptions) -> serde_json::Value {
             serde_json::json!({
                 "id": r.id,
                 "depth": r.depth,
-                "goal": match r.goal { Goal::Win => "win", Goal::Value => "value" },
+                "goal": match r.goal {
+                    Goal::Win => "win",
+                    Goal::Value => "value",
+                    Goal::Hold => "hold",
+                },
                 "expected": r.expected.name(),
                 "got": r.got.name(),
                 "nodes": r.nodes,

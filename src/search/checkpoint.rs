@@ -89,6 +89,7 @@ impl Checkpoint {
             goal: match opts.goal {
                 Goal::Value => 0,
                 Goal::Win => 1,
+                Goal::Hold => 2,
             },
             zones: opts.zones,
             tt_mib: opts.tt_mib as u64,

@@ -31,6 +31,11 @@ pub enum Goal {
     Value,
     /// Only whether the side to move can force a win (one run).
     Win,
+    /// Only whether the side to move holds: can the opponent be kept from forcing a win?
+    /// (One run, with the opponent as the attacker.) This is the claim to prove for one
+    /// reply of a position that is being refuted part by part: after each of Black's first
+    /// stones on an empty board, White holds.
+    Hold,
 }
 
 /// A proven (or not) result for the side to move.
@@ -44,6 +49,8 @@ pub enum Outcome {
     Draw,
     /// The side to move cannot force a win (answer to [`Goal::Win`]).
     NoWin,
+    /// The opponent cannot force a win: the side to move holds (answer to [`Goal::Hold`]).
+    NoLoss,
     /// The limits ran out before a proof.
     Unknown,
 }
@@ -56,6 +63,7 @@ impl Outcome {
             Outcome::Loss => "loss",
             Outcome::Draw => "draw",
             Outcome::NoWin => "no-win",
+            Outcome::NoLoss => "no-loss",
             Outcome::Unknown => "unknown",
         }
     }
@@ -274,6 +282,9 @@ fn solve_here(
         return Ok(report(&s, value, Vec::new(), 0));
     }
     let limits = s.limits();
+    if opts.goal == Goal::Hold {
+        return hold_here(pos, opts, table, s);
+    }
     // A resumed solve in the second run knows the first was disproven: its proof may have
     // been replaced in the table since, so it is not searched again.
     let first = if s.phase() == 2 {
@@ -323,6 +334,30 @@ fn solve_here(
                 (Outcome::Draw, best, run.nodes)
             }
             Proof::Unknown => (Outcome::Unknown, first_move(&pos), s.ctl.nodes()),
+        }
+    };
+    s.finish(nodes)?;
+    Ok(report(&s, value, best, nodes))
+}
+
+/// [`Goal::Hold`]: one run, "does the opponent win?", in the session `s` already begun.
+fn hold_here(
+    mut pos: Position,
+    opts: &SolveOptions,
+    table: &Table,
+    mut s: Session<'_>,
+) -> Result<SolveReport> {
+    let them = pos.to_move().opponent();
+    let (value, best, nodes) = match s.run(1, them)? {
+        Proof::Proven => (Outcome::Loss, first_move(&pos), s.ctl.nodes()),
+        Proof::Unknown => (Outcome::Unknown, first_move(&pos), s.ctl.nodes()),
+        Proof::Disproven => {
+            // The holding stones, read as after a draw's second run.
+            let mut run = Dfpn::new(table, them, s.limits(), s.ctl.nodes())
+                .with_zones(opts.zones)
+                .with_zone_memory(zone_memory(opts.tt_mib), pos.rules().cells());
+            let best = turn_line(&mut run, &mut pos, LineKind::Disproven);
+            (Outcome::NoLoss, best, run.nodes)
         }
     };
     s.finish(nodes)?;

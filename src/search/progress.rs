@@ -213,8 +213,8 @@ fn show(n: Option<(Pn, Pn)>) -> String {
 pub fn read(ck: &Checkpoint, table: &Path, after: &[Cell]) -> Result<Progress> {
     let mut pos = root_position(ck)?;
     let me = pos.to_move();
-    // Run 2 of an exact value asks whether the other side wins.
-    let attacker = if ck.goal == 0 && ck.phase == 2 {
+    // Run 2 of an exact value, and the one run of a hold, ask whether the other side wins.
+    let attacker = if (ck.goal == 0 && ck.phase == 2) || ck.goal == 2 {
         me.opponent()
     } else {
         me
