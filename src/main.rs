@@ -501,6 +501,23 @@ struct TableArgs {
     /// when q = 1), as `solve --split-turns`: for rows expected to be draws.
     #[arg(long)]
     split_turns: bool,
+    /// Solve each row part by part: after each of Black's first turns up to symmetry (and,
+    /// when q != p, at the root for Black) one `solve --goal hold` of its own, each recorded in
+    /// DIR/m_n_k_p_q.json the moment it is proven, so a run stopped anywhere keeps every part
+    /// it finished; the row is composed once the parts are in. With --tt-dir each part keeps
+    /// its table in TT-DIR/m_n_k_p_q/MOVES.tt and resumes from its checkpoint. --time-limit is
+    /// the run's time for the row. No certificate is written for such a row.
+    #[arg(long, value_name = "DIR", conflicts_with = "split_turns")]
+    by_parts: Option<String>,
+    /// With --by-parts: how many parts to solve at once, each with --threads threads.
+    #[arg(long, value_name = "N", default_value = "1", requires = "by_parts")]
+    part_workers: String,
+    /// With --by-parts: also solve the position after these moves as a part (repeat for
+    /// more): Black cannot win there (--goal hold with White to move, win with Black). To
+    /// split a first turn too large for one solve: a White reply after it ("D1 F6"), or
+    /// every Black answer after that. A first turn with parts below it is settled by them.
+    #[arg(long = "part", value_name = "MOVES", requires = "by_parts")]
+    parts_at: Vec<String>,
     /// Largest disproof (no-win claim) written into a certificate, in nodes per claim; a row
     /// with a larger one is recorded without a certificate, saying so.
     #[arg(long, value_name = "N", default_value = "4000000")]
@@ -1158,6 +1175,9 @@ fn run_table(args: TableArgs) -> Result<ExitCode, Error> {
         cert_dir: (!args.no_certificates).then(|| PathBuf::from(&args.certificates)),
         proof_max_nodes: parse_count("--proof-max-nodes", &args.proof_max_nodes)?,
         split_turns: args.split_turns,
+        by_parts: args.by_parts.map(PathBuf::from),
+        part_workers: parse_count("--part-workers", &args.part_workers)?,
+        parts_at: args.parts_at,
         interrupt: Some(interrupt_flag()),
         json: PathBuf::from(&args.json),
         md: PathBuf::from(&args.md),

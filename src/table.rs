@@ -42,6 +42,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+pub mod parts;
+
 /// The value of the empty board for Black, as the table records it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -171,6 +173,14 @@ pub struct TableOptions {
     /// Solve Black's first turn one position after two stones (one, when q = 1) at a time
     /// (see [`SolveOptions::split_turns`]).
     pub split_turns: bool,
+    /// Solve each row part by part, one solve per Black first turn, recording each proven
+    /// part in a ledger in this directory (see [`parts`]).
+    pub by_parts: Option<PathBuf>,
+    /// With `by_parts`: parts solved at once, each with `threads` threads.
+    pub part_workers: usize,
+    /// With `by_parts`: positions (moves from the empty board) to solve as parts besides
+    /// Black's first turns, to split a first turn that is too large for one solve.
+    pub parts_at: Vec<String>,
     /// Set (by a Ctrl-C handler) to stop the row being solved; it is then left out of the
     /// table (its checkpoint, with `tt_dir`, keeps the work) and the run ends.
     pub interrupt: Option<Arc<AtomicBool>>,
@@ -449,7 +459,7 @@ pub fn load(path: &Path) -> Result<Vec<Row>> {
 
 /// Writes `text` to `path` atomically (a temporary file renamed over it), creating missing
 /// parent directories: a run killed mid-write leaves the old file whole.
-fn write_atomic(path: &Path, text: &str) -> Result<()> {
+pub(crate) fn write_atomic(path: &Path, text: &str) -> Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)
             .map_err(|e| Error::Io(format!("cannot create {}: {e}", dir.display())))?;
@@ -552,7 +562,10 @@ pub fn run(opts: &TableOptions, mut progress: impl FnMut(&str)) -> Result<Vec<St
         let existing = rows.iter().position(|r| r.rules == name);
         if let Some(i) = existing {
             let r = &rows[i];
-            if r.value.is_proven() && (r.certificate.is_some() || opts.cert_dir.is_none()) {
+            // A row composed of parts has no certificate of its own to write.
+            let settled =
+                r.certificate.is_some() || opts.cert_dir.is_none() || opts.by_parts.is_some();
+            if r.value.is_proven() && settled {
                 progress(&format!("{name}: {} (kept from the table)", r.value.name()));
                 steps.push(Step::Kept(r.value));
                 continue;
@@ -560,6 +573,7 @@ pub fn run(opts: &TableOptions, mut progress: impl FnMut(&str)) -> Result<Vec<St
             let resumable = tt_path(opts, rules).is_some_and(|t| checkpoint::path_for(&t).exists());
             if !r.value.is_proven()
                 && !resumable
+                && opts.by_parts.is_none()
                 && let Some(before) = r.time_limit.filter(|&t| t >= limit)
             {
                 progress(&format!(
@@ -570,7 +584,11 @@ pub fn run(opts: &TableOptions, mut progress: impl FnMut(&str)) -> Result<Vec<St
             }
         }
         progress(&format!("{name}: solving (limit {limit} s)..."));
-        let Some(row) = solve_row(rules, opts)? else {
+        let solved = match &opts.by_parts {
+            Some(dir) => parts::solve_row(rules, opts, dir, &mut progress)?,
+            None => solve_row(rules, opts)?,
+        };
+        let Some(row) = solved else {
             let checkpoint = tt_path(opts, rules).map(|t| checkpoint::path_for(&t));
             progress(&format!("{name}: interrupted"));
             steps.push(Step::Interrupted { checkpoint });
@@ -812,6 +830,38 @@ fn make_row(rules: &Rules, report: &SolveReport, opts: &TableOptions, load: Stri
     }
 }
 
+/// How a value composed of parts (see [`parts`]) was shown.
+pub(crate) fn how_by_parts(
+    rules: &Rules,
+    value: Value,
+    parts: &[parts::Part],
+    ledger: &Path,
+) -> String {
+    let list = parts
+        .iter()
+        .map(|p| {
+            let at = if p.moves.is_empty() { "root" } else { &p.moves };
+            format!("{at} {} ({:.0} s)", p.value, p.seconds)
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    let white = if rules.q == rules.p {
+        " White cannot force a win by strategy stealing (q = p)."
+    } else {
+        ""
+    };
+    let what = match value {
+        Value::Win => "Black's first turn after which White loses",
+        _ => "after each of Black's first turns up to symmetry, whether White holds",
+    };
+    format!(
+        "Solved by parts (--by-parts, ledger {}): {what}, each part a df-pn solve of its own \
+         (`solve --goal hold`), the row's nodes and seconds their sums: {list}.{white} No \
+         certificate: the parts' proofs are not written out.",
+        ledger.display()
+    )
+}
+
 /// How a value was shown, precisely.
 pub fn how(rules: &Rules, value: Value, limit: f64, tt_mib: usize, threads: usize) -> String {
     let pruning = if rules.p == 1 {
@@ -846,7 +896,7 @@ pub fn how(rules: &Rules, value: Value, limit: f64, tt_mib: usize, threads: usiz
 }
 
 /// `/proc/loadavg`'s three load averages, or "unknown".
-fn load_average() -> String {
+pub(crate) fn load_average() -> String {
     std::fs::read_to_string("/proc/loadavg")
         .ok()
         .map(|t| t.split_whitespace().take(3).collect::<Vec<_>>().join(" "))

@@ -84,7 +84,7 @@ fn solver_value(pos: &Position, goal: Goal, zones: bool, threads: usize) -> Outc
     solve(pos, &opts).expect("solver runs").value
 }
 
-/// Compares both goals of the solver with the oracle; returns a report line on disagreement.
+/// Compares the three goals of the solver with the oracle; returns a report line on disagreement.
 fn compare(r: &Rules, moves: &[Cell], expected: Val) -> Option<String> {
     let pos = Position::from_moves(*r, moves).expect("generated moves are legal");
     let want = outcome_of(expected);
@@ -93,8 +93,13 @@ fn compare(r: &Rules, moves: &[Cell], expected: Val) -> Option<String> {
     } else {
         Outcome::NoWin
     };
+    let want_hold = if want == Outcome::Loss {
+        Outcome::Loss
+    } else {
+        Outcome::NoLoss
+    };
     // A panic is reported with its position like any disagreement instead of ending the run.
-    // Both goals run on one thread with relevance zones off and on (pruning must never change
+    // The goals run on one thread with relevance zones off and on (pruning must never change
     // a value), then on two threads sharing the table (neither may the thread count).
     let run = |goal, zones, threads| {
         catch_unwind(AssertUnwindSafe(|| {
@@ -102,32 +107,36 @@ fn compare(r: &Rules, moves: &[Cell], expected: Val) -> Option<String> {
         }))
         .ok()
     };
-    let (mut got, mut got_win, mut setting) = (None, None, "");
+    let (mut got, mut got_win, mut got_hold, mut setting) = (None, None, None, "");
     for (zones, threads, name) in [
         (false, 1, "zones off"),
         (true, 1, "zones on"),
         (true, 2, "2 threads, zones on"),
     ] {
-        (got, got_win, setting) = (
+        (got, got_win, got_hold, setting) = (
             run(Goal::Value, zones, threads),
             run(Goal::Win, zones, threads),
+            run(Goal::Hold, zones, threads),
             name,
         );
-        if got != Some(want) || got_win != Some(want_win) {
+        if got != Some(want) || got_win != Some(want_win) || got_hold != Some(want_hold) {
             break;
         }
     }
-    if got == Some(want) && got_win == Some(want_win) {
+    if got == Some(want) && got_win == Some(want_win) && got_hold == Some(want_hold) {
         return None;
     }
     let name = |o: Option<Outcome>| o.map_or("panic", Outcome::name);
     Some(format!(
-        "rules {r} moves \"{}\" ({setting}): oracle {}, solver Value {} / Win {} (want {})",
+        "rules {r} moves \"{}\" ({setting}): oracle {}, solver Value {} / Win {} (want {}) / \
+         Hold {} (want {})",
         format_moves(r, moves),
         want.name(),
         name(got),
         name(got_win),
-        want_win.name()
+        want_win.name(),
+        name(got_hold),
+        want_hold.name()
     ))
 }
 

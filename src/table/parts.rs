@@ -1,0 +1,620 @@
+//! Solving an empty board part by part (`c6solve table --by-parts DIR`).
+//!
+//! A board expected to be a draw is shown so by refuting each of Black's first turns: after
+//! every first turn (up to symmetry) White holds, that is, Black cannot force a win. Each such
+//! claim is a *part*, proven by a solve of its own (`solve --moves TURN --goal hold`), and
+//! recorded in a ledger, `DIR/m_n_k_p_q.json`, the moment it is proven. A run stopped anywhere,
+//! even on another machine without its table files, so keeps every part it finished; a solve
+//! of days is then a series of shorter ones, and the parts can be solved side by side
+//! (`--part-workers`).
+//!
+//! The board's value is composed once the parts are in:
+//! - a first turn after which White loses (a part proven `loss`) makes the board a win;
+//! - when every first turn is held (`no-loss`), Black cannot win, and White cannot either by
+//!   strategy stealing when q = p; otherwise one more part, "Black holds on the empty board"
+//!   (the root with no moves, `--goal hold`), decides between a draw and a loss.
+//!
+//! Parts are matched to first turns by the search's own symmetry-reduced keys, so a part
+//! recorded as H8 answers for A1 on 8x8. The ledger is trusted as the table's JSON file is:
+//! each record names the commit and the command that proved it, so it can be re-run.
+
+use super::{Row, TableOptions, Value, file_stem, how_by_parts, load_average};
+use crate::bench::{git_commit, utc_now};
+use crate::board::{Cell, Position};
+use crate::error::{Error, Result};
+use crate::notation::{format_point, parse_moves};
+use crate::rules::{Color, Rules};
+use crate::search::{Goal, Outcome, SolveOptions, checkpoint, dfpn, open_table, solve_with};
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::{Duration, Instant};
+
+/// One proven part: the value of the position after `moves` for the side to move there,
+/// under `--goal hold` (does the opponent force a win?).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Part {
+    /// The stones played from the empty board, Go-style points ("D1"); empty for the root.
+    pub moves: String,
+    /// `no-loss` (the side to move holds) or `loss` (the opponent forces a win).
+    pub value: String,
+    /// Nodes of the part's solve (all its sessions).
+    pub nodes: u64,
+    /// Wall time of the part's solve in seconds (all its sessions).
+    pub seconds: f64,
+    /// Search threads of the part's solve.
+    pub threads: u32,
+    /// Transposition table size in MiB.
+    pub tt_mib: usize,
+    /// The commit the solver was built from.
+    pub commit: String,
+    /// The command that proved the part (re-running it reproduces the part).
+    pub command: String,
+    /// When the part was proven (UTC).
+    pub date: String,
+    /// The machine's load average when the part's last session started.
+    pub load: String,
+}
+
+/// A board's ledger of proven parts (`DIR/m_n_k_p_q.json`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Ledger {
+    /// `m,n,k,p,q`.
+    pub rules: String,
+    /// The parts proven so far, in the order they were proven.
+    pub parts: Vec<Part>,
+}
+
+/// The ledger file of `rules` in `dir`.
+pub fn ledger_path(dir: &Path, rules: &Rules) -> PathBuf {
+    dir.join(format!("{}.json", file_stem(rules)))
+}
+
+/// Reads a ledger; a missing file is an empty one. A file that does not parse, is for other
+/// rules or holds a part whose moves or value are not valid is an error (never overwritten).
+pub fn load(path: &Path, rules: &Rules) -> Result<Ledger> {
+    let bad = |why: String| Error::Io(format!("{}: {why}", path.display()));
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Ok(Ledger {
+                rules: rules.to_string(),
+                parts: Vec::new(),
+            });
+        }
+        Err(e) => return Err(bad(format!("cannot read: {e}"))),
+    };
+    let ledger: Ledger =
+        serde_json::from_str(&text).map_err(|e| bad(format!("not a ledger of parts: {e}")))?;
+    if ledger.rules != rules.to_string() {
+        return Err(bad(format!("a ledger for {}, not {rules}", ledger.rules)));
+    }
+    for part in &ledger.parts {
+        position_after(rules, &part.moves)
+            .map_err(|e| bad(format!("part '{}': {e}", part.moves)))?;
+        if !["no-loss", "loss", "no-win", "win"].contains(&part.value.as_str()) {
+            return Err(bad(format!(
+                "part '{}': value '{}' (expected no-loss, loss, no-win or win)",
+                part.moves, part.value
+            )));
+        }
+    }
+    Ok(ledger)
+}
+
+/// Writes a ledger atomically.
+pub fn save(path: &Path, ledger: &Ledger) -> Result<()> {
+    let text = serde_json::to_string_pretty(ledger)
+        .map_err(|e| Error::Io(format!("cannot encode the ledger: {e}")))?;
+    super::write_atomic(path, &(text + "\n"))
+}
+
+/// The position after `moves` (Go-style points) from the empty board of `rules`.
+fn position_after(rules: &Rules, moves: &str) -> Result<Position> {
+    let cells = parse_moves(rules, moves)?;
+    let pos = Position::from_moves(*rules, &cells)?;
+    if pos.is_over() {
+        return Err(Error::IllegalMove(format!(
+            "{moves}: the game is over there"
+        )));
+    }
+    Ok(pos)
+}
+
+/// The colour a recorded part's claim is about: the opponent of the side to move for the
+/// hold values (`no-loss`, `loss`), the side to move for the win values (`no-win`, `win`).
+fn attacker_of(pos: &Position, value: &str) -> Color {
+    match value {
+        "no-loss" | "loss" => pos.to_move().opponent(),
+        _ => pos.to_move(),
+    }
+}
+
+/// True when the part refutes its attacker (`no-loss`, `no-win`); false when it proves the
+/// attacker's win.
+fn refutes(part: &Part) -> bool {
+    part.value == "no-loss" || part.value == "no-win"
+}
+
+/// The ledger's parts indexed by the search's symmetry-reduced keys: each part at the key of
+/// its position for its attacker, and every position on the way to it as a prefix (where the
+/// composition must look further down).
+struct Index<'a> {
+    at: hashbrown::HashMap<[u64; 2], &'a Part>,
+    prefixes: hashbrown::HashSet<[u64; 2]>,
+}
+
+impl<'a> Index<'a> {
+    fn new(rules: &Rules, ledger: &'a Ledger) -> Index<'a> {
+        let mut at = hashbrown::HashMap::new();
+        let mut prefixes = hashbrown::HashSet::new();
+        for part in &ledger.parts {
+            let Ok(cells) = parse_moves(rules, &part.moves) else {
+                continue;
+            };
+            let mut pos = Position::new(*rules);
+            let end = Position::from_moves(*rules, &cells);
+            let Ok(end) = end else { continue };
+            let attacker = attacker_of(&end, &part.value);
+            prefixes.insert(dfpn::key_for(&pos, attacker));
+            for &c in &cells {
+                pos.play(c);
+                prefixes.insert(dfpn::key_for(&pos, attacker));
+            }
+            at.entry(dfpn::key_for(&pos, attacker)).or_insert(part);
+        }
+        Index { at, prefixes }
+    }
+}
+
+/// What the ledger shows for one attacker below one position.
+#[derive(Debug, Clone, PartialEq)]
+enum Status {
+    /// The attacker cannot force a win: the parts that show it.
+    Refuted(Vec<Part>),
+    /// The attacker forces a win: the part that shows it.
+    Won(Part),
+    /// Not settled by the parts.
+    Open,
+}
+
+/// The attacker's status at `pos` from the parts: a part at `pos` itself, else, where the
+/// defender is to move, one defender stone after which the attacker is refuted, and where the
+/// attacker is to move, every stone up to symmetry refuted (or one won). Only positions with
+/// a part at or below them are looked into.
+fn status(pos: &mut Position, attacker: Color, index: &Index<'_>) -> Status {
+    let key = dfpn::key_for(pos, attacker);
+    if let Some(part) = index.at.get(&key) {
+        return if refutes(part) {
+            Status::Refuted(vec![(*part).clone()])
+        } else {
+            Status::Won((*part).clone())
+        };
+    }
+    if pos.is_over() || !index.prefixes.contains(&key) {
+        return Status::Open;
+    }
+    let mut all = Vec::new();
+    let defending = pos.to_move() != attacker;
+    for (cell, child) in dfpn::first_stones(pos, attacker) {
+        if !index.prefixes.contains(&child) {
+            if defending {
+                continue;
+            }
+            return Status::Open;
+        }
+        pos.play(cell);
+        let st = status(pos, attacker, index);
+        pos.undo();
+        match (st, defending) {
+            (Status::Refuted(parts), true) => return Status::Refuted(parts),
+            (Status::Won(part), false) => return Status::Won(part),
+            (Status::Refuted(parts), false) => all.extend(parts),
+            (_, false) => return Status::Open,
+            (_, true) => {}
+        }
+    }
+    if defending {
+        Status::Open
+    } else {
+        Status::Refuted(all)
+    }
+}
+
+/// What the ledger shows about a board.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Composed {
+    /// The value is settled, by the parts listed (with their summed cost).
+    Value {
+        /// Black's value on the empty board.
+        value: Value,
+        /// The parts that settle it.
+        parts: Vec<Part>,
+    },
+    /// Not settled yet.
+    Open,
+}
+
+/// Composes a board's value from its ledger (see the module comment).
+pub fn compose(rules: &Rules, ledger: &Ledger) -> Composed {
+    let index = Index::new(rules, ledger);
+    let mut root = Position::new(*rules);
+    let black = status(&mut root, Color::Black, &index);
+    let white = if rules.q == rules.p {
+        // Strategy stealing (see `search::second_player_cannot_win`).
+        Status::Refuted(Vec::new())
+    } else {
+        status(&mut root, Color::White, &index)
+    };
+    match (black, white) {
+        (Status::Won(part), _) => Composed::Value {
+            value: Value::Win,
+            parts: vec![part],
+        },
+        (_, Status::Won(part)) => Composed::Value {
+            value: Value::Loss,
+            parts: vec![part],
+        },
+        (Status::Refuted(mut parts), Status::Refuted(more)) => {
+            parts.extend(more);
+            Composed::Value {
+                value: Value::Draw,
+                parts,
+            }
+        }
+        _ => Composed::Open,
+    }
+}
+
+/// A part to solve: the stones from the empty board, and the goal (hold where Black's win is
+/// refuted with White to move, win where Black is to move; hold at the root for White's).
+#[derive(Debug, Clone)]
+pub struct Job {
+    /// The stones played.
+    pub cells: Vec<Cell>,
+    /// The stones as Go-style points.
+    pub moves: String,
+    /// What the part's solve proves.
+    pub goal: Goal,
+}
+
+/// The stones as Go-style points.
+fn points(rules: &Rules, cells: &[Cell]) -> String {
+    cells
+        .iter()
+        .map(|&c| format_point(rules, c))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The parts still to solve for `rules`: each of Black's first turns up to symmetry that no
+/// part settles and that has no part below it (one split further by hand is left to its
+/// `--part`s), the root for White when q != p, then the positions of `extra` (Black's win
+/// refuted there) not yet in the ledger.
+pub fn jobs(rules: &Rules, ledger: &Ledger, extra: &[Vec<Cell>]) -> Vec<Job> {
+    let index = Index::new(rules, ledger);
+    let root = Position::new(*rules);
+    // The positions on the way to an extra part: a first turn among them is split by hand.
+    let mut split = hashbrown::HashSet::new();
+    for cells in extra {
+        let mut pos = root.clone();
+        for &c in cells {
+            pos.play(c);
+            split.insert(dfpn::key_for(&pos, Color::Black));
+        }
+    }
+    let mut out = Vec::new();
+    for (a, b, key) in dfpn::root_turns(&root, Color::Black) {
+        let cells: Vec<Cell> = std::iter::once(a).chain(b).collect();
+        if index.prefixes.contains(&key) || split.contains(&key) {
+            continue;
+        }
+        out.push(Job {
+            moves: points(rules, &cells),
+            cells,
+            goal: Goal::Hold,
+        });
+    }
+    if rules.q != rules.p && !index.prefixes.contains(&dfpn::key_for(&root, Color::White)) {
+        out.push(Job {
+            cells: Vec::new(),
+            moves: String::new(),
+            goal: Goal::Hold,
+        });
+    }
+    for cells in extra {
+        let Ok(pos) = Position::from_moves(*rules, cells) else {
+            continue;
+        };
+        if index.at.contains_key(&dfpn::key_for(&pos, Color::Black)) {
+            continue;
+        }
+        let goal = if pos.to_move() == Color::Black {
+            Goal::Win
+        } else {
+            Goal::Hold
+        };
+        out.push(Job {
+            cells: cells.clone(),
+            moves: points(rules, cells),
+            goal,
+        });
+    }
+    out
+}
+
+/// The result of a part's solve, sent from a worker.
+enum Solved {
+    Proven(Part),
+    Open(String),
+}
+
+/// Solves `rules` by parts: the missing parts are solved (`opts.part_workers` at a time, until
+/// the row's time limit), each recorded in the ledger as it is proven, then the row is
+/// composed. `None` when Ctrl-C stopped it (the parts' checkpoints keep their work).
+pub fn solve_row(
+    rules: &Rules,
+    opts: &TableOptions,
+    dir: &Path,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Option<Row>> {
+    let path = ledger_path(dir, rules);
+    let mut ledger = load(&path, rules)?;
+    let load_avg = load_average();
+    let extra = opts
+        .parts_at
+        .iter()
+        .map(|m| parse_moves(rules, m).and_then(|c| position_after(rules, m).map(|_| c)))
+        .collect::<Result<Vec<_>>>()?;
+    let mut todo = jobs(rules, &ledger, &extra);
+    // Parts stopped at a checkpoint go first: their work is not lost to a later run.
+    todo.sort_by_key(|j| {
+        !part_tt(opts, rules, j).is_some_and(|t| checkpoint::path_for(&t).exists())
+    });
+    if compose(rules, &ledger) == Composed::Open && !todo.is_empty() {
+        progress(&format!(
+            "{rules}: {} parts in {}; solving {} more",
+            ledger.parts.len(),
+            path.display(),
+            todo.len()
+        ));
+        if solve_missing(rules, opts, todo.into(), &mut ledger, &path, progress)? {
+            return Ok(None);
+        }
+    }
+    Ok(Some(row_of(rules, opts, &ledger, &path, load_avg)))
+}
+
+/// Runs the workers over `missing`; true when Ctrl-C stopped them.
+fn solve_missing(
+    rules: &Rules,
+    opts: &TableOptions,
+    missing: VecDeque<Job>,
+    ledger: &mut Ledger,
+    path: &Path,
+    progress: &mut dyn FnMut(&str),
+) -> Result<bool> {
+    let deadline = Instant::now() + opts.time_limit;
+    let queue = Mutex::new(missing);
+    // Stops the workers: set on Ctrl-C, and when a first turn is lost (the row is a win).
+    let stop = Arc::new(AtomicBool::new(false));
+    let workers = opts.part_workers.max(1);
+    let (tx, rx) = mpsc::channel::<Result<Solved>>();
+    let mut error = None;
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let (queue, stop) = (&queue, stop.clone());
+            s.spawn(move || {
+                loop {
+                    let next = queue.lock().expect("queue lock").pop_front();
+                    let Some(job) = next else { break };
+                    let left = deadline.saturating_duration_since(Instant::now());
+                    if left.is_zero() || stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let r = solve_part(rules, opts, &job, left, stop.clone());
+                    let _ = tx.send(r);
+                }
+            });
+        }
+        drop(tx);
+        loop {
+            match rx.recv_timeout(Duration::from_millis(200)) {
+                Ok(Ok(Solved::Proven(part))) => {
+                    progress(&format!(
+                        "{rules}: part {} proven {} in {:.0} s, {} nodes",
+                        shown(&part.moves),
+                        part.value,
+                        part.seconds,
+                        part.nodes
+                    ));
+                    ledger.parts.push(part);
+                    if let Err(e) = save(path, ledger) {
+                        error.get_or_insert(e);
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    if compose(rules, ledger) != Composed::Open {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                Ok(Ok(Solved::Open(line))) => progress(&line),
+                Ok(Err(e)) => {
+                    error.get_or_insert(e);
+                    stop.store(true, Ordering::Relaxed);
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+            if opts
+                .interrupt
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed))
+            {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+    if let Some(e) = error {
+        return Err(e);
+    }
+    Ok(opts
+        .interrupt
+        .as_ref()
+        .is_some_and(|f| f.load(Ordering::Relaxed)))
+}
+
+/// `(root)` for the empty move list, else the moves.
+fn shown(moves: &str) -> &str {
+    if moves.is_empty() { "(root)" } else { moves }
+}
+
+/// The table file of a part: `DIR/m_n_k_p_q/MOVES.tt` under `--tt-dir`.
+fn part_tt(opts: &TableOptions, rules: &Rules, job: &Job) -> Option<PathBuf> {
+    let name = if job.moves.is_empty() {
+        "root".to_string()
+    } else {
+        job.moves.replace(' ', "-")
+    };
+    opts.tt_dir
+        .as_ref()
+        .map(|d| d.join(file_stem(rules)).join(format!("{name}.tt")))
+}
+
+/// Solves one part within `left`, stopped early by `stop`.
+fn solve_part(
+    rules: &Rules,
+    opts: &TableOptions,
+    job: &Job,
+    left: Duration,
+    stop: Arc<AtomicBool>,
+) -> Result<Solved> {
+    let tt_file = part_tt(opts, rules, job);
+    if let Some(dir) = tt_file.as_ref().and_then(|f| f.parent()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Error::Io(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    let solve_opts = SolveOptions {
+        goal: job.goal,
+        time_limit: Some(left),
+        tt_mib: opts.tt_mib,
+        tt_file,
+        threads: part_threads(opts),
+        checkpoint_every: opts.checkpoint_every,
+        interrupt: Some(stop),
+        // Several parts at once would fight over one progress line; a log line per
+        // checkpoint still shows each part's progress.
+        progress: opts.part_workers <= 1,
+        ..SolveOptions::default()
+    };
+    let mut pos = Position::new(*rules);
+    for &c in &job.cells {
+        pos.play(c);
+    }
+    let load = load_average();
+    let table = open_table(&solve_opts, rules)?;
+    let report = solve_with(&pos, &solve_opts, table)?;
+    let value = match report.value {
+        Outcome::NoLoss => "no-loss",
+        Outcome::Loss => "loss",
+        Outcome::NoWin => "no-win",
+        Outcome::Win => "win",
+        _ => {
+            let why = if report.interrupted {
+                "stopped"
+            } else {
+                "not proven within the limit"
+            };
+            return Ok(Solved::Open(format!(
+                "{rules}: part {} {why} after {:.0} s{}",
+                shown(&job.moves),
+                report.prior_seconds + report.seconds,
+                report
+                    .checkpoint
+                    .as_ref()
+                    .map(|c| format!(" (checkpoint {})", c.display()))
+                    .unwrap_or_default()
+            )));
+        }
+    };
+    Ok(Solved::Proven(Part {
+        moves: job.moves.clone(),
+        value: value.to_string(),
+        nodes: report.prior_nodes + report.nodes,
+        seconds: report.prior_seconds + report.seconds,
+        threads: report.threads as u32,
+        tt_mib: opts.tt_mib,
+        commit: git_commit(),
+        command: part_command(rules, job, opts),
+        date: utc_now(),
+        load,
+    }))
+}
+
+/// Threads per part: `--threads`, or with its default (one per core) the cores shared out
+/// among the part workers.
+fn part_threads(opts: &TableOptions) -> usize {
+    match opts.threads {
+        0 => (crate::search::default_threads() / opts.part_workers.max(1)).max(1),
+        t => t,
+    }
+}
+
+/// The `solve` command that proves a part on its own.
+fn part_command(rules: &Rules, job: &Job, opts: &TableOptions) -> String {
+    let moves = if job.moves.is_empty() {
+        String::new()
+    } else {
+        format!(" --moves \"{}\"", job.moves)
+    };
+    let goal = if job.goal == Goal::Win { "win" } else { "hold" };
+    format!(
+        "c6solve solve --rules {rules}{moves} --goal {goal} --tt-size {} --threads {} \
+         (as a part of: {})",
+        opts.tt_mib,
+        part_threads(opts),
+        opts.command
+    )
+}
+
+/// The row the ledger gives: a value composed from its parts, or unknown with how far it got.
+fn row_of(rules: &Rules, opts: &TableOptions, ledger: &Ledger, path: &Path, load: String) -> Row {
+    let limit = opts.time_limit.as_secs_f64();
+    let (value, parts, how) = match compose(rules, ledger) {
+        Composed::Value { value, parts } => {
+            let how = how_by_parts(rules, value, &parts, path);
+            (value, parts, how)
+        }
+        Composed::Open => (
+            Value::Unknown,
+            ledger.parts.clone(),
+            format!(
+                "Solved by parts (--by-parts): not settled by the {} parts proven in {} so far \
+                 (recorded as unknown, never as a value; nodes and seconds are those parts').",
+                ledger.parts.len(),
+                path.display()
+            ),
+        ),
+    };
+    Row {
+        rules: rules.to_string(),
+        value,
+        nodes: parts.iter().map(|p| p.nodes).sum(),
+        seconds: parts.iter().map(|p| p.seconds).sum(),
+        threads: parts.iter().map(|p| p.threads).max().unwrap_or(0),
+        certificate: None,
+        certificate_sha256: None,
+        certificate_nodes: None,
+        how,
+        time_limit: Some(limit),
+        tt_mib: opts.tt_mib,
+        literature: super::literature(rules),
+        commit: git_commit(),
+        command: opts.command.clone(),
+        date: utc_now(),
+        load,
+        flags: Vec::new(),
+    }
+}

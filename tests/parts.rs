@@ -1,0 +1,301 @@
+//! Solving a board part by part (`table --by-parts`): the composed values against the
+//! exhaustive oracle and against a direct solve, the ledger kept between runs, hand-split
+//! first turns, and damaged ledgers refused.
+
+mod oracle;
+
+use c6solve::table::{self, TableOptions, Value, parts};
+use c6solve::{Rules, SolveOptions, solve};
+use oracle::{Game, Val};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// A fresh directory under the system's temporary one, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("c6solve-parts-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn options(rules: &Rules, dir: &Path, parts_at: &[&str], workers: usize) -> TableOptions {
+    TableOptions {
+        rules: vec![*rules],
+        time_limit: Duration::from_secs(120),
+        tt_mib: 8,
+        tt_dir: None,
+        checkpoint_every: None,
+        threads: 1,
+        cert_dir: None,
+        proof_max_nodes: 1_000_000,
+        split_turns: false,
+        by_parts: Some(dir.join("parts")),
+        part_workers: workers,
+        parts_at: parts_at.iter().map(|s| s.to_string()).collect(),
+        interrupt: None,
+        json: dir.join("t.json"),
+        md: dir.join("t.md"),
+        command: "test".into(),
+    }
+}
+
+/// Runs the table by parts on one board and returns its row.
+fn by_parts(rules: &str, parts_at: &[&str], workers: usize) -> (table::Row, parts::Ledger) {
+    let r = Rules::parse(rules).unwrap();
+    let dir = TempDir::new(&rules.replace(',', "_"));
+    let opts = options(&r, &dir.0, parts_at, workers);
+    table::run(&opts, |_| {}).expect("table runs");
+    let rows = table::load(&opts.json).unwrap();
+    let ledger = parts::load(&parts::ledger_path(&dir.0.join("parts"), &r), &r).unwrap();
+    (rows[0].clone(), ledger)
+}
+
+fn game_of(r: &Rules) -> Game {
+    Game {
+        w: r.width as usize,
+        h: r.height as usize,
+        k: r.k as usize,
+        p: r.p as u8,
+        q: r.q as u8,
+    }
+}
+
+fn oracle_value(r: &Rules) -> Value {
+    let g = game_of(r);
+    match oracle::Solver::new(g).value(&g.start()) {
+        Val::Win => Value::Win,
+        Val::Draw => Value::Draw,
+        Val::Loss => Value::Loss,
+    }
+}
+
+#[test]
+fn composed_values_agree_with_the_oracle() {
+    // A draw with q = p (White's side by strategy stealing), wins found at a first turn, and
+    // with q != p a draw and a loss that need the root's own part.
+    for rules in [
+        "3,3,3,1,1",
+        "4,3,3,1,1",
+        "4,4,3,2,1",
+        "4,3,4,2,1",
+        "5,2,4,2,1",
+        "4,4,3,2,2",
+    ] {
+        let r = Rules::parse(rules).unwrap();
+        let (row, ledger) = by_parts(rules, &[], 2);
+        assert_eq!(row.value, oracle_value(&r), "{rules}: {}", row.how);
+        assert!(!ledger.parts.is_empty(), "{rules}: parts recorded");
+        assert_eq!(row.nodes, ledger_nodes(&row, &ledger), "{rules}");
+    }
+}
+
+/// The nodes of the ledger's parts that the row names (the row's nodes are their sum).
+fn ledger_nodes(row: &table::Row, ledger: &parts::Ledger) -> u64 {
+    ledger
+        .parts
+        .iter()
+        .filter(|p| {
+            let at = if p.moves.is_empty() { "root" } else { &p.moves };
+            row.how.contains(&format!("{at} {} (", p.value))
+        })
+        .map(|p| p.nodes)
+        .sum()
+}
+
+#[test]
+fn composed_values_agree_with_direct_solves() {
+    // Boards too large for the oracle, each kind of value: draws (q = p and q != p), a win
+    // and a loss.
+    for rules in [
+        "5,5,4,1,1",
+        "6,5,4,1,1",
+        "5,5,4,2,1",
+        "6,4,4,2,1",
+        "5,4,4,2,2",
+    ] {
+        let r = Rules::parse(rules).unwrap();
+        let direct = solve(
+            &c6solve::Position::new(r),
+            &SolveOptions {
+                tt_mib: 16,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let (row, _) = by_parts(rules, &[], 1);
+        assert_eq!(
+            row.value.name(),
+            direct.value.name(),
+            "{rules}: {}",
+            row.how
+        );
+    }
+}
+
+#[test]
+fn every_first_turn_up_to_symmetry_is_one_part() {
+    // 5x5 with one stone a turn: A1 B1 C1 B2 C2 C3, the rest mirror images.
+    let (row, ledger) = by_parts("5,5,4,1,1", &[], 2);
+    assert_eq!(row.value, Value::Draw);
+    let mut moves: Vec<&str> = ledger.parts.iter().map(|p| p.moves.as_str()).collect();
+    moves.sort_unstable();
+    assert_eq!(moves, ["A1", "B1", "B2", "C1", "C2", "C3"]);
+    assert!(ledger.parts.iter().all(|p| p.value == "no-loss"));
+}
+
+#[test]
+fn a_first_turn_split_by_hand_is_settled_by_its_parts() {
+    // White's C3 after Black's A1: Black to move cannot win there, so A1 is held without a
+    // part of its own.
+    let (row, ledger) = by_parts("5,5,4,1,1", &["A1 C3"], 1);
+    assert_eq!(row.value, Value::Draw, "{}", row.how);
+    assert!(ledger.parts.iter().all(|p| p.moves != "A1"));
+    let split = ledger.parts.iter().find(|p| p.moves == "A1 C3").unwrap();
+    assert_eq!(split.value, "no-win");
+    assert!(row.how.contains("A1 C3 no-win"), "{}", row.how);
+}
+
+/// Checks every recorded part against the oracle's value of its position.
+fn assert_parts_match_the_oracle(r: &Rules, ledger: &parts::Ledger) {
+    let g = game_of(r);
+    for p in &ledger.parts {
+        let cells = c6solve::notation::parse_moves(r, &p.moves).unwrap();
+        let moves: Vec<usize> = cells.iter().map(|&c| c as usize).collect();
+        let state = g.replay(&moves).expect("a part's position is not over");
+        let v = oracle::Solver::new(g).value(&state);
+        let want = match (p.value.as_str(), v) {
+            ("no-loss" | "loss", Val::Loss) => "loss",
+            ("no-loss" | "loss", _) => "no-loss",
+            (_, Val::Win) => "win",
+            _ => "no-win",
+        };
+        assert_eq!(p.value, want, "{r} part '{}'", p.moves);
+    }
+}
+
+#[test]
+fn split_parts_agree_with_the_oracle() {
+    // On 4,3,3,1,1 Black wins: a hand split of B2 by White's A1 (Black to move there) and of
+    // A1 by White's B2 are solved as parts of their own, whatever they turn out to be.
+    let r = Rules::parse("4,3,3,1,1").unwrap();
+    let (row, ledger) = by_parts("4,3,3,1,1", &["B2 A1", "A1 B2"], 1);
+    // A first turn split by one White reply that loses stays open: the row may be unknown,
+    // never another value.
+    assert!(
+        [Value::Unknown, oracle_value(&r)].contains(&row.value),
+        "{}",
+        row.how
+    );
+    assert_parts_match_the_oracle(&r, &ledger);
+    for r in ["3,3,3,1,1", "4,4,3,2,1", "4,3,4,2,1"] {
+        let rules = Rules::parse(r).unwrap();
+        let (_, ledger) = by_parts(r, &["B2 A1"], 1);
+        assert_parts_match_the_oracle(&rules, &ledger);
+    }
+}
+
+#[test]
+fn a_second_run_uses_the_ledger() {
+    let r = Rules::parse("5,5,4,1,1").unwrap();
+    let dir = TempDir::new("again");
+    let opts = options(&r, &dir.0, &[], 1);
+    table::run(&opts, |_| {}).unwrap();
+    let path = parts::ledger_path(&dir.0.join("parts"), &r);
+    let first = parts::load(&path, &r).unwrap();
+    // The row is dropped from the table: the run composes it again from the ledger alone.
+    std::fs::remove_file(&opts.json).unwrap();
+    let mut lines = Vec::new();
+    table::run(&opts, |l| lines.push(l.to_string())).unwrap();
+    assert_eq!(
+        parts::load(&path, &r).unwrap(),
+        first,
+        "no part solved again"
+    );
+    let rows = table::load(&opts.json).unwrap();
+    assert_eq!(rows[0].value, Value::Draw);
+    assert!(!lines.iter().any(|l| l.contains("proven")), "{lines:?}");
+}
+
+#[test]
+fn a_part_recorded_as_a_mirror_image_counts() {
+    let r = Rules::parse("5,5,4,1,1").unwrap();
+    let dir = TempDir::new("mirror");
+    let opts = options(&r, &dir.0, &[], 1);
+    table::run(&opts, |_| {}).unwrap();
+    let path = parts::ledger_path(&dir.0.join("parts"), &r);
+    let mut ledger = parts::load(&path, &r).unwrap();
+    // A1 -> E5, B1 -> D5 and so on: the same parts under the half turn.
+    let mirror = |m: &str| {
+        let (c, n) = m.split_at(1);
+        let c = (b'A' + b'E' - c.as_bytes()[0]) as char;
+        let n: u8 = n.parse().unwrap();
+        format!("{c}{}", 6 - n)
+    };
+    for p in &mut ledger.parts {
+        p.moves = mirror(&p.moves);
+    }
+    assert!(ledger.parts.iter().any(|p| p.moves == "E5"));
+    match parts::compose(&r, &ledger) {
+        parts::Composed::Value { value, mut parts } => {
+            assert_eq!(value, Value::Draw);
+            let mut want = ledger.parts.clone();
+            parts.sort_by(|a, b| a.moves.cmp(&b.moves));
+            want.sort_by(|a, b| a.moves.cmp(&b.moves));
+            assert_eq!(parts, want, "every part, each once");
+        }
+        other => panic!("{other:?}"),
+    }
+    // Without one class the board is open.
+    ledger.parts.retain(|p| p.moves != "E5");
+    assert_eq!(parts::compose(&r, &ledger), parts::Composed::Open);
+}
+
+#[test]
+fn damaged_ledgers_are_refused() {
+    let r = Rules::parse("5,5,4,1,1").unwrap();
+    let dir = TempDir::new("bad");
+    let path = dir.0.join("l.json");
+    let part = r#"{"moves": "A1", "value": "no-loss", "nodes": 1, "seconds": 0.1,
+        "threads": 1, "tt_mib": 8, "commit": "x", "command": "x", "date": "x", "load": "x"}"#;
+    for (text, why) in [
+        ("not json".to_string(), "not a ledger"),
+        (
+            format!(r#"{{"rules": "6,6,4,1,1", "parts": [{part}]}}"#),
+            "a ledger for 6,6,4,1,1",
+        ),
+        (
+            format!(
+                r#"{{"rules": "5,5,4,1,1", "parts": [{}]}}"#,
+                part.replace("A1", "Z9")
+            ),
+            "part 'Z9'",
+        ),
+        (
+            format!(
+                r#"{{"rules": "5,5,4,1,1", "parts": [{}]}}"#,
+                part.replace("no-loss", "draw")
+            ),
+            "value 'draw'",
+        ),
+    ] {
+        std::fs::write(&path, text).unwrap();
+        let e = parts::load(&path, &r).unwrap_err().to_string();
+        assert!(e.contains(why), "{e}");
+    }
+    std::fs::write(
+        &path,
+        format!(r#"{{"rules": "5,5,4,1,1", "parts": [{part}]}}"#),
+    )
+    .unwrap();
+    assert_eq!(parts::load(&path, &r).unwrap().parts.len(), 1);
+}
