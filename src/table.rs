@@ -555,6 +555,12 @@ pub fn run(opts: &TableOptions, mut progress: impl FnMut(&str)) -> Result<Vec<St
         std::fs::create_dir_all(dir)
             .map_err(|e| Error::Io(format!("cannot create {}: {e}", dir.display())))?;
     }
+    // Bad ledgers and --part moves are refused before anything is solved.
+    if let Some(dir) = &opts.by_parts {
+        for rules in &opts.rules {
+            parts::check_inputs(rules, opts, dir)?;
+        }
+    }
     let limit = opts.time_limit.as_secs_f64();
     let mut steps = Vec::new();
     for rules in &opts.rules {

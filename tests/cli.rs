@@ -1791,3 +1791,37 @@ fn status_reports_a_stopped_solve() {
     assert_bad_input(&["status", path], "truncated or damaged");
     let _ = std::fs::remove_file(&ckpt);
 }
+
+/// `table --by-parts`: a bad `--part`, a damaged ledger or a lone `--part` is one line and
+/// exit 2, before anything is solved.
+#[test]
+fn table_by_parts_bad_input() {
+    let json = TempFile::new("parts-bad.json", b"[]");
+    let md = TempFile::new("parts-bad.md", b"");
+    let tmp = TempDir::new("parts");
+    let dir = tmp.0.clone();
+    let d = dir.to_str().unwrap();
+    let (j, m) = (json.path(), md.path());
+    let base = [
+        "table",
+        "--rules",
+        "5,5,4,1,1",
+        "--json",
+        j,
+        "--md",
+        m,
+        "--by-parts",
+        d,
+    ];
+    let with = |more: &[&'static str]| [&base[..], more].concat();
+    assert_bad_input(&with(&["--part", "Z9"]), "--part 'Z9'");
+    assert_bad_input(&with(&["--part", "C3 C3"]), "already taken");
+    assert_bad_input(&with(&["--part-workers", "0"]), "--part-workers");
+    assert_bad_input(&with(&["--split-turns"]), "--split-turns");
+    assert_bad_input(
+        &["table", "--rules", "5,5,4,1,1", "--part", "A1"],
+        "--by-parts",
+    );
+    std::fs::write(dir.join("5_5_4_1_1.json"), "{\"rules\": \"5,5,4,1,1\"}").unwrap();
+    assert_bad_input(&base, "not a ledger of parts");
+}

@@ -198,6 +198,7 @@ impl Checkpoint {
         let run = match (self.goal, self.phase) {
             (0, 1) => format!("exact value, run 1 of 2: does {me} win?"),
             (0, _) => format!("exact value, run 2 of 2: {me} does not win; does {other}?"),
+            (2, _) => format!("hold: does {other} win?"),
             _ => format!("does {me} win?"),
         };
         vec![
@@ -330,6 +331,30 @@ mod tests {
         ck.sessions = 2;
         ck.checkpoints = 9;
         ck
+    }
+
+    #[test]
+    fn the_goal_line_names_the_run() {
+        let pos = Position::from_moves(Rules::parse("7,6,4,1,1").unwrap(), &[3]).unwrap();
+        let goal = |goal, phase| {
+            let opts = SolveOptions {
+                goal,
+                ..SolveOptions::default()
+            };
+            let mut ck = Checkpoint::fresh(&pos, &opts, 1);
+            ck.phase = phase;
+            ck.describe()
+                .into_iter()
+                .find(|(l, _)| *l == "goal")
+                .unwrap()
+                .1
+        };
+        assert_eq!(
+            goal(Goal::Value, 1),
+            "exact value, run 1 of 2: does White win?"
+        );
+        assert_eq!(goal(Goal::Win, 1), "does White win?");
+        assert_eq!(goal(Goal::Hold, 1), "hold: does Black win?");
     }
 
     #[test]

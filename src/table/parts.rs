@@ -351,6 +351,23 @@ enum Solved {
     Open(String),
 }
 
+/// Refuses a ledger that cannot be read and `--part` moves that are not legal for `rules`.
+pub fn check_inputs(rules: &Rules, opts: &TableOptions, dir: &Path) -> Result<()> {
+    load(&ledger_path(dir, rules), rules)?;
+    extra_parts(rules, opts).map(|_| ())
+}
+
+/// The `--part` positions as stones from the empty board.
+fn extra_parts(rules: &Rules, opts: &TableOptions) -> Result<Vec<Vec<Cell>>> {
+    opts.parts_at
+        .iter()
+        .map(|m| {
+            position_after(rules, m).map_err(|e| Error::Option(format!("--part '{m}': {e}")))?;
+            parse_moves(rules, m)
+        })
+        .collect()
+}
+
 /// Solves `rules` by parts: the missing parts are solved (`opts.part_workers` at a time, until
 /// the row's time limit), each recorded in the ledger as it is proven, then the row is
 /// composed. `None` when Ctrl-C stopped it (the parts' checkpoints keep their work).
@@ -363,11 +380,7 @@ pub fn solve_row(
     let path = ledger_path(dir, rules);
     let mut ledger = load(&path, rules)?;
     let load_avg = load_average();
-    let extra = opts
-        .parts_at
-        .iter()
-        .map(|m| parse_moves(rules, m).and_then(|c| position_after(rules, m).map(|_| c)))
-        .collect::<Result<Vec<_>>>()?;
+    let extra = extra_parts(rules, opts)?;
     let mut todo = jobs(rules, &ledger, &extra);
     // Parts stopped at a checkpoint go first: their work is not lost to a later run.
     todo.sort_by_key(|j| {
