@@ -862,8 +862,7 @@ pub(crate) fn how_by_parts(
     };
     format!(
         "Solved by parts (--by-parts, ledger {}): {what}, each part a df-pn solve of its own \
-         (`solve --goal hold`), the row's nodes and seconds their sums: {list}.{white} No \
-         certificate: the parts' proofs are not written out.",
+         (`solve --goal hold`), the row's nodes and seconds their sums: {list}.{white}",
         ledger.display()
     )
 }

@@ -246,7 +246,9 @@ fn a_part_recorded_as_a_mirror_image_counts() {
     }
     assert!(ledger.parts.iter().any(|p| p.moves == "E5"));
     match parts::compose(&r, &ledger) {
-        parts::Composed::Value { value, mut parts } => {
+        parts::Composed::Value {
+            value, mut parts, ..
+        } => {
             assert_eq!(value, Value::Draw);
             let mut want = ledger.parts.clone();
             parts.sort_by(|a, b| a.moves.cmp(&b.moves));
@@ -298,4 +300,67 @@ fn damaged_ledgers_are_refused() {
     )
     .unwrap();
     assert_eq!(parts::load(&path, &r).unwrap().parts.len(), 1);
+}
+
+/// Runs the table by parts with certificates; returns the row and the directory (kept alive).
+fn by_parts_certified(rules: &str, parts_at: &[&str]) -> (table::Row, TempDir) {
+    let r = Rules::parse(rules).unwrap();
+    let dir = TempDir::new(&format!("cert-{}", rules.replace(',', "_")));
+    let mut opts = options(&r, &dir.0, parts_at, 2);
+    opts.cert_dir = Some(dir.0.join("certs"));
+    table::run(&opts, |_| {}).expect("table runs");
+    let row = table::load(&opts.json).unwrap()[0].clone();
+    (row, dir)
+}
+
+#[test]
+fn a_board_by_parts_gets_one_checked_certificate() {
+    // Every kind of composition: a draw with q = p, a win at a first turn, a loss and a draw
+    // from the root's part (q != p), two stones a turn, and a first turn split by hand.
+    for (rules, parts_at) in [
+        ("5,5,4,1,1", &[][..]),
+        ("6,5,4,1,1", &[]),
+        ("6,4,4,2,1", &[]),
+        ("5,5,4,2,1", &[]),
+        ("4,4,4,2,2", &[]),
+        ("5,5,4,1,1", &["A1 C3"]),
+        // Parts solved as mirror images of the first turns they stand for (E5 for A1, D5
+        // for B1): their proofs are turned onto A1 and B1.
+        ("5,5,4,1,1", &["E5", "D5"]),
+    ] {
+        let (row, _dir) = by_parts_certified(rules, parts_at);
+        let file = row
+            .certificate
+            .as_ref()
+            .unwrap_or_else(|| panic!("{rules}: {}", row.how));
+        let summary =
+            c6solve::proof::check::check_packed(&c6solve::proof::read_file(file).unwrap())
+                .unwrap_or_else(|e| panic!("{rules}: {e}"));
+        assert_eq!(summary.value, Some(row.value.name()), "{rules}");
+        assert!(row.how.contains("joined"), "{rules}: {}", row.how);
+    }
+}
+
+#[test]
+fn a_changed_part_certificate_is_not_joined() {
+    let r = Rules::parse("5,5,4,1,1").unwrap();
+    let dir = TempDir::new("changed");
+    let mut opts = options(&r, &dir.0, &[], 1);
+    opts.cert_dir = Some(dir.0.join("certs"));
+    table::run(&opts, |_| {}).unwrap();
+    let ledger = parts::load(&parts::ledger_path(&dir.0.join("parts"), &r), &r).unwrap();
+    assert!(ledger.parts.iter().all(|p| p.certificate_nodes.is_some()));
+    // One part's file replaced by another's: the ledger's SHA-256 no longer matches.
+    let files: Vec<&String> = ledger.parts.iter().flat_map(|p| &p.certificate).collect();
+    std::fs::copy(files[1], files[0]).unwrap();
+    std::fs::remove_file(&opts.json).unwrap();
+    table::run(&opts, |_| {}).unwrap();
+    let row = table::load(&opts.json).unwrap()[0].clone();
+    assert_eq!(row.value, Value::Draw);
+    assert_eq!(row.certificate, None);
+    assert!(
+        row.how.contains("not the file the ledger recorded"),
+        "{}",
+        row.how
+    );
 }

@@ -5,6 +5,7 @@
 pub mod cert;
 pub mod check;
 pub mod format;
+pub mod join;
 pub mod sgf;
 
 pub use format::{Certificate, Claim, Node, Packed, PackedPart, Part};

@@ -23,9 +23,11 @@ use crate::bench::{git_commit, utc_now};
 use crate::board::{Cell, Position};
 use crate::error::{Error, Result};
 use crate::notation::{format_point, parse_moves};
+use crate::proof::{self, Claim, Node, cert, check, join};
 use crate::rules::{Color, Rules};
-use crate::search::{Goal, Outcome, SolveOptions, checkpoint, dfpn, open_table, solve_with};
+use crate::search::{Goal, Outcome, SolveOptions, checkpoint, dfpn, open_table, solve_then};
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -56,6 +58,16 @@ pub struct Part {
     pub date: String,
     /// The machine's load average when the part's last session started.
     pub load: String,
+    /// The part's certificate file (with `--certificates`), accepted by the independent
+    /// checker when it was written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub certificate: Option<String>,
+    /// SHA-256 of the certificate file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub certificate_sha256: Option<String>,
+    /// Proof nodes in the certificate, as the checker counted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub certificate_nodes: Option<u64>,
 }
 
 /// A board's ledger of proven parts (`DIR/m_n_k_p_q.json`).
@@ -169,28 +181,60 @@ impl<'a> Index<'a> {
     }
 }
 
+/// How the parts settle a position for one attacker: the shape of its joined proof.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Shape {
+    /// A recorded part, at the position after `path` (the part itself may have been recorded
+    /// as a mirror image of it).
+    Part {
+        /// The part.
+        part: Part,
+        /// The stones from the empty board to this position.
+        path: Vec<Cell>,
+    },
+    /// The side the parts favour is to move: this stone, then the shape after it.
+    Move(Cell, Box<Shape>),
+    /// The other side is to move: every stone up to symmetry, each with the shape after it.
+    Replies(Vec<(Cell, Shape)>),
+}
+
+impl Shape {
+    /// The parts the shape rests on.
+    pub fn parts(&self) -> Vec<Part> {
+        match self {
+            Shape::Part { part, .. } => vec![part.clone()],
+            Shape::Move(_, s) => s.parts(),
+            Shape::Replies(v) => v.iter().flat_map(|(_, s)| s.parts()).collect(),
+        }
+    }
+}
+
 /// What the ledger shows for one attacker below one position.
 #[derive(Debug, Clone, PartialEq)]
 enum Status {
-    /// The attacker cannot force a win: the parts that show it.
-    Refuted(Vec<Part>),
-    /// The attacker forces a win: the part that shows it.
-    Won(Part),
+    /// The attacker cannot force a win.
+    Refuted(Shape),
+    /// The attacker forces a win.
+    Won(Shape),
     /// Not settled by the parts.
     Open,
 }
 
-/// The attacker's status at `pos` from the parts: a part at `pos` itself, else, where the
-/// defender is to move, one defender stone after which the attacker is refuted, and where the
-/// attacker is to move, every stone up to symmetry refuted (or one won). Only positions with
-/// a part at or below them are looked into.
-fn status(pos: &mut Position, attacker: Color, index: &Index<'_>) -> Status {
+/// The attacker's status at `pos` (reached by `path`) from the parts: a part at `pos` itself,
+/// else, where the defender is to move, one defender stone after which the attacker is
+/// refuted, and where the attacker is to move, every stone up to symmetry refuted (or one
+/// won). Only positions with a part at or below them are looked into.
+fn status(pos: &mut Position, path: &mut Vec<Cell>, attacker: Color, index: &Index<'_>) -> Status {
     let key = dfpn::key_for(pos, attacker);
     if let Some(part) = index.at.get(&key) {
+        let shape = Shape::Part {
+            part: (*part).clone(),
+            path: path.clone(),
+        };
         return if refutes(part) {
-            Status::Refuted(vec![(*part).clone()])
+            Status::Refuted(shape)
         } else {
-            Status::Won((*part).clone())
+            Status::Won(shape)
         };
     }
     if pos.is_over() || !index.prefixes.contains(&key) {
@@ -206,12 +250,14 @@ fn status(pos: &mut Position, attacker: Color, index: &Index<'_>) -> Status {
             return Status::Open;
         }
         pos.play(cell);
-        let st = status(pos, attacker, index);
+        path.push(cell);
+        let st = status(pos, path, attacker, index);
+        path.pop();
         pos.undo();
         match (st, defending) {
-            (Status::Refuted(parts), true) => return Status::Refuted(parts),
-            (Status::Won(part), false) => return Status::Won(part),
-            (Status::Refuted(parts), false) => all.extend(parts),
+            (Status::Refuted(s), true) => return Status::Refuted(Shape::Move(cell, Box::new(s))),
+            (Status::Won(s), false) => return Status::Won(Shape::Move(cell, Box::new(s))),
+            (Status::Refuted(s), false) => all.push((cell, s)),
             (_, false) => return Status::Open,
             (_, true) => {}
         }
@@ -219,7 +265,7 @@ fn status(pos: &mut Position, attacker: Color, index: &Index<'_>) -> Status {
     if defending {
         Status::Open
     } else {
-        Status::Refuted(all)
+        Status::Refuted(Shape::Replies(all))
     }
 }
 
@@ -232,6 +278,10 @@ pub enum Composed {
         value: Value,
         /// The parts that settle it.
         parts: Vec<Part>,
+        /// The shapes of the proof's claims, in a certificate's order: the colour each is
+        /// about, whether it is a win, and its shape (`None`: White's no-win by strategy
+        /// stealing).
+        claims: Vec<(Color, bool, Option<Shape>)>,
     },
     /// Not settled yet.
     Open,
@@ -241,29 +291,45 @@ pub enum Composed {
 pub fn compose(rules: &Rules, ledger: &Ledger) -> Composed {
     let index = Index::new(rules, ledger);
     let mut root = Position::new(*rules);
-    let black = status(&mut root, Color::Black, &index);
+    let black = status(&mut root, &mut Vec::new(), Color::Black, &index);
     let white = if rules.q == rules.p {
-        // Strategy stealing (see `search::second_player_cannot_win`).
-        Status::Refuted(Vec::new())
+        None
     } else {
-        status(&mut root, Color::White, &index)
+        Some(status(&mut root, &mut Vec::new(), Color::White, &index))
     };
-    match (black, white) {
-        (Status::Won(part), _) => Composed::Value {
-            value: Value::Win,
-            parts: vec![part],
-        },
-        (_, Status::Won(part)) => Composed::Value {
-            value: Value::Loss,
-            parts: vec![part],
-        },
-        (Status::Refuted(mut parts), Status::Refuted(more)) => {
-            parts.extend(more);
-            Composed::Value {
-                value: Value::Draw,
-                parts,
+    let settled = |value, claims: Vec<(Color, bool, Option<Shape>)>| {
+        // With two stones a turn a part is reached through either of its stones: it is
+        // listed (and its cost counted) once.
+        let mut parts: Vec<Part> = Vec::new();
+        for p in claims
+            .iter()
+            .flat_map(|(_, _, s)| s.iter().flat_map(Shape::parts))
+        {
+            if !parts.contains(&p) {
+                parts.push(p);
             }
         }
+        Composed::Value {
+            value,
+            parts,
+            claims,
+        }
+    };
+    match (black, white) {
+        (Status::Won(s), _) => settled(Value::Win, vec![(Color::Black, true, Some(s))]),
+        (_, Some(Status::Won(s))) => settled(Value::Loss, vec![(Color::White, true, Some(s))]),
+        // Strategy stealing (see `search::second_player_cannot_win`).
+        (Status::Refuted(b), None) => settled(
+            Value::Draw,
+            vec![(Color::Black, false, Some(b)), (Color::White, false, None)],
+        ),
+        (Status::Refuted(b), Some(Status::Refuted(w))) => settled(
+            Value::Draw,
+            vec![
+                (Color::Black, false, Some(b)),
+                (Color::White, false, Some(w)),
+            ],
+        ),
         _ => Composed::Open,
     }
 }
@@ -347,7 +413,8 @@ pub fn jobs(rules: &Rules, ledger: &Ledger, extra: &[Vec<Cell>]) -> Vec<Job> {
 
 /// The result of a part's solve, sent from a worker.
 enum Solved {
-    Proven(Part),
+    /// Proven, with a note when its certificate could not be written.
+    Proven(Part, Option<String>),
     Open(String),
 }
 
@@ -397,7 +464,7 @@ pub fn solve_row(
             return Ok(None);
         }
     }
-    Ok(Some(row_of(rules, opts, &ledger, &path, load_avg)))
+    row_of(rules, opts, &ledger, &path, load_avg).map(Some)
 }
 
 /// Runs the workers over `missing`; true when Ctrl-C stopped them.
@@ -436,13 +503,14 @@ fn solve_missing(
         drop(tx);
         loop {
             match rx.recv_timeout(Duration::from_millis(200)) {
-                Ok(Ok(Solved::Proven(part))) => {
+                Ok(Ok(Solved::Proven(part, note))) => {
                     progress(&format!(
-                        "{rules}: part {} proven {} in {:.0} s, {} nodes",
+                        "{rules}: part {} proven {} in {:.0} s, {} nodes{}",
                         shown(&part.moves),
                         part.value,
                         part.seconds,
-                        part.nodes
+                        part.nodes,
+                        note.map(|n| format!(" ({n})")).unwrap_or_default()
                     ));
                     ledger.parts.push(part);
                     if let Err(e) = save(path, ledger) {
@@ -486,14 +554,19 @@ fn shown(moves: &str) -> &str {
 
 /// The table file of a part: `DIR/m_n_k_p_q/MOVES.tt` under `--tt-dir`.
 fn part_tt(opts: &TableOptions, rules: &Rules, job: &Job) -> Option<PathBuf> {
-    let name = if job.moves.is_empty() {
+    opts.tt_dir.as_ref().map(|d| {
+        d.join(file_stem(rules))
+            .join(format!("{}.tt", part_name(job)))
+    })
+}
+
+/// A part's file name: its moves joined by `-`, or `root`.
+fn part_name(job: &Job) -> String {
+    if job.moves.is_empty() {
         "root".to_string()
     } else {
         job.moves.replace(' ', "-")
-    };
-    opts.tt_dir
-        .as_ref()
-        .map(|d| d.join(file_stem(rules)).join(format!("{name}.tt")))
+    }
 }
 
 /// Solves one part within `left`, stopped early by `stop`.
@@ -528,7 +601,18 @@ fn solve_part(
     }
     let load = load_average();
     let table = open_table(&solve_opts, rules)?;
-    let report = solve_with(&pos, &solve_opts, table)?;
+    let want = opts.cert_dir.is_some();
+    let how = cert::Writing {
+        max_disproof_nodes: Some(opts.proof_max_nodes),
+        // Writing may search children the table lost again: as long as the part had, at
+        // least a minute.
+        deadline: Some(Instant::now() + left.max(Duration::from_secs(60)) * 2),
+        progress: opts.part_workers <= 1,
+    };
+    let (report, certified) = solve_then(&pos, &solve_opts, table, move |pos, report, table| {
+        (want && report.value != Outcome::Unknown && !report.interrupted)
+            .then(|| cert::certify_with(table, pos, report, &how))
+    })?;
     let value = match report.value {
         Outcome::NoLoss => "no-loss",
         Outcome::Loss => "loss",
@@ -552,7 +636,7 @@ fn solve_part(
             )));
         }
     };
-    Ok(Solved::Proven(Part {
+    let mut part = Part {
         moves: job.moves.clone(),
         value: value.to_string(),
         nodes: report.prior_nodes + report.nodes,
@@ -563,7 +647,50 @@ fn solve_part(
         command: part_command(rules, job, opts),
         date: utc_now(),
         load,
-    }))
+        certificate: None,
+        certificate_sha256: None,
+        certificate_nodes: None,
+    };
+    let note = match (certified, &opts.cert_dir) {
+        (Some(Ok(c)), Some(dir)) => {
+            let file = dir
+                .join(file_stem(rules))
+                .join(format!("{}.c6proof", part_name(job)));
+            write_part_certificate(&mut part, c, &file)?;
+            None
+        }
+        (Some(Err(why)), _) => Some(format!("no certificate: {why}")),
+        _ => None,
+    };
+    Ok(Solved::Proven(part, note))
+}
+
+/// Writes a part's certificate to `file`, checks the file with the independent checker (it
+/// must prove the part's value: anything else is a bug, an error, and no file) and records it.
+fn write_part_certificate(part: &mut Part, cert: proof::Packed, file: &Path) -> Result<()> {
+    if let Some(dir) = file.parent() {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Error::Io(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    let name = file.display().to_string();
+    let written = proof::write_file(&name, &cert)?;
+    drop(cert);
+    let refused = |why: String| {
+        let _ = std::fs::remove_file(file);
+        Error::Io(format!(
+            "part '{}': its certificate {why}; nothing recorded",
+            part.moves
+        ))
+    };
+    let summary = check::check_packed(&proof::read_file(&name)?)
+        .map_err(|e| refused(format!("was refused by the checker ({e})")))?;
+    if summary.value != Some(part.value.as_str()) {
+        return Err(refused(format!("proves {:?} instead", summary.value)));
+    }
+    part.certificate = Some(name);
+    part.certificate_sha256 = Some(written.sha256);
+    part.certificate_nodes = Some(summary.nodes as u64);
+    Ok(())
 }
 
 /// Threads per part: `--threads`, or with its default (one per core) the cores shared out
@@ -593,12 +720,19 @@ fn part_command(rules: &Rules, job: &Job, opts: &TableOptions) -> String {
 }
 
 /// The row the ledger gives: a value composed from its parts, or unknown with how far it got.
-fn row_of(rules: &Rules, opts: &TableOptions, ledger: &Ledger, path: &Path, load: String) -> Row {
+fn row_of(
+    rules: &Rules,
+    opts: &TableOptions,
+    ledger: &Ledger,
+    path: &Path,
+    load: String,
+) -> Result<Row> {
     let limit = opts.time_limit.as_secs_f64();
-    let (value, parts, how) = match compose(rules, ledger) {
-        Composed::Value { value, parts } => {
-            let how = how_by_parts(rules, value, &parts, path);
-            (value, parts, how)
+    let composed = compose(rules, ledger);
+    let (value, parts, how) = match &composed {
+        Composed::Value { value, parts, .. } => {
+            let how = how_by_parts(rules, *value, parts, path);
+            (*value, parts.clone(), how)
         }
         Composed::Open => (
             Value::Unknown,
@@ -611,7 +745,7 @@ fn row_of(rules: &Rules, opts: &TableOptions, ledger: &Ledger, path: &Path, load
             ),
         ),
     };
-    Row {
+    let mut row = Row {
         rules: rules.to_string(),
         value,
         nodes: parts.iter().map(|p| p.nodes).sum(),
@@ -629,5 +763,95 @@ fn row_of(rules: &Rules, opts: &TableOptions, ledger: &Ledger, path: &Path, load
         date: utc_now(),
         load,
         flags: Vec::new(),
+    };
+    if let (Composed::Value { claims, .. }, Some(dir)) = (&composed, &opts.cert_dir) {
+        let start = Instant::now();
+        match joined(rules, claims) {
+            Ok(c) => {
+                let file = dir.join(format!("{}.c6proof", file_stem(rules)));
+                row.how.push(' ');
+                super::write_certificate(&mut row, c, &file, start.elapsed())?;
+                row.how = row.how.replace(
+                    super::CERTIFICATE_SENTENCE,
+                    "Certificate (the parts' certificates joined under the first turns): ",
+                );
+            }
+            Err(why) => row
+                .how
+                .push_str(&format!(" {}{why}.", super::NO_CERTIFICATE)),
+        }
     }
+    Ok(row)
+}
+
+/// One certificate for the whole board from the parts' certificates: each claim's shape,
+/// with the parts' proofs at its leaves (turned by the board symmetry that maps a part
+/// recorded as a mirror image onto the position it stands for).
+fn joined(
+    rules: &Rules,
+    claims: &[(Color, bool, Option<Shape>)],
+) -> std::result::Result<proof::Packed, String> {
+    let root = Position::new(*rules);
+    let mut parts = Vec::new();
+    for (colour, win, shape) in claims {
+        let claim = if *win { Claim::Win } else { Claim::NoWin };
+        let attacker = colour.index() as u8;
+        let part = match shape {
+            Some(s) => join::join(attacker, claim, &tree_of(rules, s)?),
+            // White's no-win by strategy stealing is a theorem the checker knows.
+            None => join::join(
+                attacker,
+                claim,
+                &join::Tree::Theorem(Node::StrategyStealing),
+            ),
+        };
+        parts.push(part.map_err(|e| e.to_string())?);
+    }
+    Ok(proof::Packed {
+        head: cert::header(&root),
+        parts,
+    })
+}
+
+/// The joined proof's tree for `shape`, its leaves read from the parts' certificate files
+/// (each must still have the SHA-256 the ledger recorded).
+fn tree_of(rules: &Rules, shape: &Shape) -> std::result::Result<join::Tree, String> {
+    Ok(match shape {
+        Shape::Part { part, path } => {
+            let (Some(file), Some(sha)) = (&part.certificate, &part.certificate_sha256) else {
+                return Err(format!("part '{}' has no certificate", part.moves));
+            };
+            let bytes = std::fs::read(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+            if format!("{:x}", Sha256::digest(&bytes)) != *sha {
+                return Err(format!("{file} is not the file the ledger recorded"));
+            }
+            let packed =
+                proof::Packed::read_from(&bytes[..]).map_err(|e| format!("{file}: {e}"))?;
+            let leaf = packed
+                .parts
+                .into_iter()
+                .next()
+                .ok_or_else(|| format!("{file} holds no proof"))?;
+            let own = position_after(rules, &part.moves).map_err(|e| e.to_string())?;
+            let here = Position::from_moves(*rules, path).map_err(|e| e.to_string())?;
+            let syms = here.geometry().symmetries();
+            let g = (0..syms.len())
+                .find(|&g| {
+                    (0..rules.cells() as Cell).all(|c| own.at(c) == here.at(syms[g][c as usize]))
+                })
+                .ok_or_else(|| format!("part '{}' is not at its position", part.moves))?;
+            let leaf = if g == 0 {
+                leaf
+            } else {
+                join::mapped(&leaf, &syms[g]).map_err(|e| e.to_string())?
+            };
+            join::Tree::Leaf(leaf)
+        }
+        Shape::Move(c, s) => join::Tree::Move(*c, Box::new(tree_of(rules, s)?)),
+        Shape::Replies(v) => join::Tree::Replies(
+            v.iter()
+                .map(|(c, s)| Ok((*c, tree_of(rules, s)?)))
+                .collect::<std::result::Result<_, String>>()?,
+        ),
+    })
 }

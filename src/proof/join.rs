@@ -1,0 +1,141 @@
+//! Joining certificates: one proof part made of the proofs of positions below its root, with
+//! the moves between them (a board solved part by part, `table --by-parts`, gets one
+//! certificate this way).
+//!
+//! Nothing here is trusted either: the joined part is checked like any other, and the checker
+//! re-derives every position from the root, so a leaf proof spliced in at the wrong position
+//! fails there.
+
+use super::format::{Claim, Node, PackedPart, ReadError, encode_node};
+use crate::board::Cell;
+
+/// The shape of a joined proof below one position.
+#[derive(Debug, Clone)]
+pub enum Tree {
+    /// A proof of this position, spliced in whole (its root becomes this node).
+    Leaf(PackedPart),
+    /// The prover, to move, plays this stone.
+    Move(Cell, Box<Tree>),
+    /// The prover's opponent is to move: these stones, each with the proof after it (the
+    /// checker accepts the stones left out only as mirror images of listed ones, or for the
+    /// other reasons it derives itself).
+    Replies(Vec<(Cell, Tree)>),
+    /// A node that needs no proof below it (such as [`Node::StrategyStealing`]).
+    Theorem(Node),
+}
+
+impl Tree {
+    /// Nodes the tree takes in the joined part.
+    fn size(&self) -> usize {
+        match self {
+            Tree::Leaf(p) => p.len(),
+            Tree::Theorem(_) => 1,
+            Tree::Move(_, t) => 1 + t.size(),
+            Tree::Replies(v) => 1 + v.iter().map(|(_, t)| t.size()).sum::<usize>(),
+        }
+    }
+}
+
+/// The part proving `claim` for `attacker` at the root of `tree`. Fails only when a leaf
+/// cannot be decoded or is about another claim.
+pub fn join(attacker: u8, claim: Claim, tree: &Tree) -> Result<PackedPart, ReadError> {
+    let mut bytes = Vec::new();
+    let mut starts = Vec::with_capacity(tree.size());
+    emit(tree, attacker, claim, &mut bytes, &mut starts)?;
+    Ok(PackedPart::new(attacker, claim, bytes, starts))
+}
+
+/// Writes `tree`'s nodes from id `starts.len()` on, in id order (a node, then its subtrees
+/// one after the other).
+fn emit(
+    tree: &Tree,
+    attacker: u8,
+    claim: Claim,
+    bytes: &mut Vec<u8>,
+    starts: &mut Vec<u64>,
+) -> Result<(), ReadError> {
+    let base = starts.len() as u32;
+    match tree {
+        Tree::Leaf(part) => {
+            if part.attacker != attacker || part.claim != claim {
+                return Err(ReadError(
+                    "a joined proof is about another claim than the root's".into(),
+                ));
+            }
+            for id in 0..part.len() as u32 {
+                let node = part.node(id).expect("id below len")?;
+                starts.push(bytes.len() as u64);
+                encode_node(&shifted(node, base), bytes);
+            }
+        }
+        Tree::Theorem(node) => {
+            starts.push(bytes.len() as u64);
+            encode_node(node, bytes);
+        }
+        Tree::Move(cell, child) => {
+            starts.push(bytes.len() as u64);
+            encode_node(
+                &Node::Move {
+                    cell: *cell,
+                    child: base + 1,
+                },
+                bytes,
+            );
+            emit(child, attacker, claim, bytes, starts)?;
+        }
+        Tree::Replies(children) => {
+            let mut next = base + 1;
+            let mut edges = Vec::with_capacity(children.len());
+            for (cell, t) in children {
+                edges.push((*cell, next));
+                next += t.size() as u32;
+            }
+            starts.push(bytes.len() as u64);
+            encode_node(&Node::Replies(edges), bytes);
+            for (_, t) in children {
+                emit(t, attacker, claim, bytes, starts)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `node` with its children's ids moved up by `by`.
+fn shifted(node: Node, by: u32) -> Node {
+    match node {
+        Node::Move { cell, child } => Node::Move {
+            cell,
+            child: child + by,
+        },
+        Node::Replies(v) => Node::Replies(v.into_iter().map(|(c, id)| (c, id + by)).collect()),
+        other => other,
+    }
+}
+
+/// `part` with every stone and point moved by the cell map `map` (a board symmetry): the
+/// proof of the mirror image of its root position.
+pub fn mapped(part: &PackedPart, map: &[Cell]) -> Result<PackedPart, ReadError> {
+    let m = |c: u16| map.get(c as usize).copied().unwrap_or(c);
+    let mut bytes = Vec::new();
+    let mut starts = Vec::with_capacity(part.len());
+    for id in 0..part.len() as u32 {
+        let node = match part.node(id).expect("id below len")? {
+            Node::Move { cell, child } => Node::Move {
+                cell: m(cell),
+                child,
+            },
+            Node::Replies(v) => Node::Replies(v.into_iter().map(|(c, id)| (m(c), id)).collect()),
+            Node::Paired(v) => Node::Paired(v.into_iter().map(|(a, b)| (m(a), m(b))).collect()),
+            Node::Grouped(v) => Node::Grouped(
+                v.into_iter()
+                    .map(|g| g.into_iter().map(m).collect())
+                    .collect(),
+            ),
+            Node::Outweighed(v) => Node::Outweighed(v.into_iter().map(m).collect()),
+            other => other,
+        };
+        starts.push(bytes.len() as u64);
+        encode_node(&node, &mut bytes);
+    }
+    Ok(PackedPart::new(part.attacker, part.claim, bytes, starts))
+}
