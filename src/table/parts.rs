@@ -188,7 +188,7 @@ pub enum Shape {
     /// as a mirror image of it).
     Part {
         /// The part.
-        part: Part,
+        part: Box<Part>,
         /// The stones from the empty board to this position.
         path: Vec<Cell>,
     },
@@ -202,7 +202,7 @@ impl Shape {
     /// The parts the shape rests on.
     pub fn parts(&self) -> Vec<Part> {
         match self {
-            Shape::Part { part, .. } => vec![part.clone()],
+            Shape::Part { part, .. } => vec![(**part).clone()],
             Shape::Move(_, s) => s.parts(),
             Shape::Replies(v) => v.iter().flat_map(|(_, s)| s.parts()).collect(),
         }
@@ -228,7 +228,7 @@ fn status(pos: &mut Position, path: &mut Vec<Cell>, attacker: Color, index: &Ind
     let key = dfpn::key_for(pos, attacker);
     if let Some(part) = index.at.get(&key) {
         let shape = Shape::Part {
-            part: (*part).clone(),
+            part: Box::new((*part).clone()),
             path: path.clone(),
         };
         return if refutes(part) {
@@ -414,7 +414,7 @@ pub fn jobs(rules: &Rules, ledger: &Ledger, extra: &[Vec<Cell>]) -> Vec<Job> {
 /// The result of a part's solve, sent from a worker.
 enum Solved {
     /// Proven, with a note when its certificate could not be written.
-    Proven(Part, Option<String>),
+    Proven(Box<Part>, Option<String>),
     Open(String),
 }
 
@@ -512,7 +512,7 @@ fn solve_missing(
                         part.nodes,
                         note.map(|n| format!(" ({n})")).unwrap_or_default()
                     ));
-                    ledger.parts.push(part);
+                    ledger.parts.push(*part);
                     if let Err(e) = save(path, ledger) {
                         error.get_or_insert(e);
                         stop.store(true, Ordering::Relaxed);
@@ -662,7 +662,7 @@ fn solve_part(
         (Some(Err(why)), _) => Some(format!("no certificate: {why}")),
         _ => None,
     };
-    Ok(Solved::Proven(part, note))
+    Ok(Solved::Proven(Box::new(part), note))
 }
 
 /// Writes a part's certificate to `file`, checks the file with the independent checker (it
