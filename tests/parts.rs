@@ -364,3 +364,18 @@ fn a_changed_part_certificate_is_not_joined() {
         row.how
     );
 }
+
+#[test]
+fn parts_asked_for_are_solved_before_the_first_turns() {
+    let r = Rules::parse("5,5,4,1,1").unwrap();
+    let dir = TempDir::new("order");
+    let opts = options(&r, &dir.0, &["B1 C3"], 1);
+    let mut lines = Vec::new();
+    table::run(&opts, |l| lines.push(l.to_string())).unwrap();
+    let proven: Vec<&String> = lines.iter().filter(|l| l.contains(" proven ")).collect();
+    assert!(proven[0].contains("part B1 C3 proven"), "{lines:?}");
+    assert!(
+        proven.iter().any(|l| l.contains("part A1 proven")),
+        "{lines:?}"
+    );
+}

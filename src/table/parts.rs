@@ -449,9 +449,11 @@ pub fn solve_row(
     let load_avg = load_average();
     let extra = extra_parts(rules, opts)?;
     let mut todo = jobs(rules, &ledger, &extra);
-    // Parts stopped at a checkpoint go first: their work is not lost to a later run.
+    // Parts stopped at a checkpoint go first (their work is not lost to a later run), then
+    // the --part positions asked for (splits meant to be cheaper than their first turns).
     todo.sort_by_key(|j| {
-        !part_tt(opts, rules, j).is_some_and(|t| checkpoint::path_for(&t).exists())
+        let resumable = part_tt(opts, rules, j).is_some_and(|t| checkpoint::path_for(&t).exists());
+        (!resumable, !extra.contains(&j.cells))
     });
     if compose(rules, &ledger) == Composed::Open && !todo.is_empty() {
         progress(&format!(
