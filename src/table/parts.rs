@@ -604,14 +604,15 @@ fn solve_part(
     let load = load_average();
     let table = open_table(&solve_opts, rules)?;
     let want = opts.cert_dir.is_some();
-    let how = cert::Writing {
-        max_disproof_nodes: Some(opts.proof_max_nodes),
-        // Writing may search children the table lost again: as long as the part had, at
-        // least a minute.
-        deadline: Some(Instant::now() + left.max(Duration::from_secs(60)) * 2),
-        progress: opts.part_workers <= 1,
-    };
+    let (max, quiet) = (opts.proof_max_nodes, opts.part_workers > 1);
     let (report, certified) = solve_then(&pos, &solve_opts, table, move |pos, report, table| {
+        let how = cert::Writing {
+            max_disproof_nodes: Some(max),
+            // Writing may search children the table lost again: at most as long as this
+            // session's solve took, at least a minute.
+            deadline: Some(Instant::now() + Duration::from_secs_f64(report.seconds.max(60.0))),
+            progress: !quiet,
+        };
         (want && report.value != Outcome::Unknown && !report.interrupted)
             .then(|| cert::certify_with(table, pos, report, &how))
     })?;
