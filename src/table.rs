@@ -535,7 +535,8 @@ pub enum Step {
     Solved(Box<Row>),
     /// Stopped by the interrupt flag: not recorded; the run ends here.
     Interrupted {
-        /// The checkpoint that keeps the row's work, when the row has a table file.
+        /// The checkpoint that keeps the row's work, when the row has a table file (solved by
+        /// parts: the directory of the parts' tables and checkpoints).
         checkpoint: Option<PathBuf>,
     },
 }
@@ -595,7 +596,11 @@ pub fn run(opts: &TableOptions, mut progress: impl FnMut(&str)) -> Result<Vec<St
             None => solve_row(rules, opts)?,
         };
         let Some(row) = solved else {
-            let checkpoint = tt_path(opts, rules).map(|t| checkpoint::path_for(&t));
+            // By parts, each part's checkpoint is in the row's directory of part tables.
+            let checkpoint = match &opts.by_parts {
+                Some(_) => opts.tt_dir.as_ref().map(|d| d.join(file_stem(rules))),
+                None => tt_path(opts, rules).map(|t| checkpoint::path_for(&t)),
+            };
             progress(&format!("{name}: interrupted"));
             steps.push(Step::Interrupted { checkpoint });
             break;
