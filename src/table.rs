@@ -569,10 +569,7 @@ pub fn run(opts: &TableOptions, mut progress: impl FnMut(&str)) -> Result<Vec<St
         let existing = rows.iter().position(|r| r.rules == name);
         if let Some(i) = existing {
             let r = &rows[i];
-            // A row composed of parts has no certificate of its own to write.
-            let settled =
-                r.certificate.is_some() || opts.cert_dir.is_none() || opts.by_parts.is_some();
-            if r.value.is_proven() && settled {
+            if r.value.is_proven() && (r.certificate.is_some() || opts.cert_dir.is_none()) {
                 progress(&format!("{name}: {} (kept from the table)", r.value.name()));
                 steps.push(Step::Kept(r.value));
                 continue;
@@ -630,7 +627,19 @@ pub fn run(opts: &TableOptions, mut progress: impl FnMut(&str)) -> Result<Vec<St
                 // this run's limit was too short, and keeps the figures of the solve that
                 // proved it.
                 if old.is_proven() {
-                    if row.value.is_proven() {
+                    if row.value.is_proven() && opts.by_parts.is_some() {
+                        // Composed again from the same ledger: its `how` lists the parts and
+                        // the certificate; the run that solved them stays the row's command.
+                        let kept = rows[i].clone();
+                        rows[i] = Row {
+                            command: kept.command,
+                            commit: kept.commit,
+                            date: kept.date,
+                            load: kept.load,
+                            time_limit: kept.time_limit,
+                            ..row.clone()
+                        };
+                    } else if row.value.is_proven() {
                         rows[i] = with_certificate_of(&rows[i], &row);
                     }
                 } else {
@@ -862,12 +871,25 @@ pub(crate) fn how_by_parts(
         ""
     };
     let what = match value {
-        Value::Win => "Black's first turn after which White loses",
-        _ => "after each of Black's first turns up to symmetry, whether White holds",
+        Value::Win => "a first turn of Black's after which White loses",
+        Value::Loss => "White's win from the root",
+        _ => "after each of Black's first turns up to symmetry, White holds",
+    };
+    // A part deeper than a first turn is a hand split: the White reply was chosen by the
+    // user (--part), and the part proves Black cannot win after it.
+    let first = rules.q as usize;
+    let split = parts
+        .iter()
+        .any(|p| p.moves.split_whitespace().count() > first);
+    let goals = if split {
+        "`solve --goal hold` after a first turn, `solve --goal win` answering no-win after a \
+         first turn and a White reply chosen by hand (--part)"
+    } else {
+        "`solve --goal hold`"
     };
     format!(
         "Solved by parts (--by-parts, ledger {}): {what}, each part a df-pn solve of its own \
-         (`solve --goal hold`), the row's nodes and seconds their sums: {list}.{white}",
+         ({goals}); the row's nodes and seconds are the parts' sums: {list}.{white}",
         ledger.display()
     )
 }

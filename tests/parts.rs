@@ -8,6 +8,7 @@ use c6solve::table::{self, TableOptions, Value, parts};
 use c6solve::{Rules, SolveOptions, solve};
 use oracle::{Game, Val};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 /// A fresh directory under the system's temporary one, removed when dropped.
@@ -15,7 +16,11 @@ struct TempDir(PathBuf);
 
 impl TempDir {
     fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("c6solve-parts-{}-{name}", std::process::id()));
+        // Tests run in parallel, several on one board: each directory is unique.
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let dir =
+            std::env::temp_dir().join(format!("c6solve-parts-{}-{n}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("temp dir");
         TempDir(dir)
@@ -378,4 +383,59 @@ fn parts_asked_for_are_solved_before_the_first_turns() {
         proven.iter().any(|l| l.contains("part A1 proven")),
         "{lines:?}"
     );
+}
+
+#[test]
+fn certificates_are_written_later_for_parts_proven_without() {
+    let r = Rules::parse("5,5,4,1,1").unwrap();
+    let dir = TempDir::new("later");
+    let mut opts = options(&r, &dir.0, &["A1 C3"], 2);
+    opts.tt_dir = Some(dir.0.join("tt"));
+    table::run(&opts, |_| {}).unwrap();
+    let path = parts::ledger_path(&dir.0.join("parts"), &r);
+    let before = parts::load(&path, &r).unwrap();
+    let row = table::load(&opts.json).unwrap()[0].clone();
+    assert_eq!((row.value, row.certificate.as_ref()), (Value::Draw, None));
+    // A part's certificate file already in place (written by hand here) is adopted as it is.
+    let c2 = before.parts.iter().find(|p| p.moves == "C2").unwrap();
+    let certs = dir.0.join("certs");
+    std::fs::create_dir_all(certs.join("5_5_4_1_1")).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_c6solve"))
+        .args([
+            "solve",
+            "--rules",
+            "5,5,4,1,1",
+            "--moves",
+            "C2",
+            "--goal",
+            "hold",
+        ])
+        .arg("--proof")
+        .arg(certs.join("5_5_4_1_1/C2.c6proof"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    // With certificates on, the same run writes the others from the parts' tables.
+    opts.cert_dir = Some(certs);
+    let mut lines = Vec::new();
+    table::run(&opts, |l| lines.push(l.to_string())).unwrap();
+    let after = parts::load(&path, &r).unwrap();
+    assert_eq!(after.parts.len(), before.parts.len(), "{lines:?}");
+    for (a, b) in after.parts.iter().zip(&before.parts) {
+        assert_eq!(
+            (&a.moves, a.nodes, a.seconds),
+            (&b.moves, b.nodes, b.seconds)
+        );
+        assert!(a.certificate_nodes.is_some(), "{}: {lines:?}", a.moves);
+    }
+    assert!(after.parts.iter().any(|p| p.moves == c2.moves));
+    let row2 = table::load(&opts.json).unwrap()[0].clone();
+    assert_eq!(
+        (row2.value, row2.nodes, row2.seconds),
+        (row.value, row.nodes, row.seconds)
+    );
+    let file = row2.certificate.as_ref().expect("joined certificate");
+    let summary =
+        c6solve::proof::check::check_packed(&c6solve::proof::read_file(file).unwrap()).unwrap();
+    assert_eq!(summary.value, Some("draw"));
 }

@@ -344,6 +344,11 @@ pub struct Job {
     pub moves: String,
     /// What the part's solve proves.
     pub goal: Goal,
+    /// For a part already recorded without a certificate: its value and the seconds its
+    /// solve took (the time the certificate may take). The solve then only writes the
+    /// certificate (over the part's table file it answers at once), or adopts a certificate
+    /// file already in its place that the checker accepts for this position and value.
+    pub certify: Option<(String, f64)>,
 }
 
 /// The stones as Go-style points.
@@ -381,6 +386,7 @@ pub fn jobs(rules: &Rules, ledger: &Ledger, extra: &[Vec<Cell>]) -> Vec<Job> {
             moves: points(rules, &cells),
             cells,
             goal: Goal::Hold,
+            certify: None,
         });
     }
     if rules.q != rules.p && !index.prefixes.contains(&dfpn::key_for(&root, Color::White)) {
@@ -388,6 +394,7 @@ pub fn jobs(rules: &Rules, ledger: &Ledger, extra: &[Vec<Cell>]) -> Vec<Job> {
             cells: Vec::new(),
             moves: String::new(),
             goal: Goal::Hold,
+            certify: None,
         });
     }
     for cells in extra {
@@ -406,6 +413,7 @@ pub fn jobs(rules: &Rules, ledger: &Ledger, extra: &[Vec<Cell>]) -> Vec<Job> {
             cells: cells.clone(),
             moves: points(rules, cells),
             goal,
+            certify: None,
         });
     }
     out
@@ -449,13 +457,21 @@ pub fn solve_row(
     let load_avg = load_average();
     let extra = extra_parts(rules, opts)?;
     let mut todo = jobs(rules, &ledger, &extra);
+    if opts.cert_dir.is_some() {
+        todo.extend(certificate_jobs(rules, &ledger));
+    }
     // Parts stopped at a checkpoint go first (their work is not lost to a later run), then
     // the --part positions asked for (splits meant to be cheaper than their first turns).
     todo.sort_by_key(|j| {
         let resumable = part_tt(opts, rules, j).is_some_and(|t| checkpoint::path_for(&t).exists());
         (!resumable, !extra.contains(&j.cells))
     });
-    if compose(rules, &ledger) == Composed::Open && !todo.is_empty() {
+    let open = compose(rules, &ledger) == Composed::Open;
+    if !open {
+        // A settled row only writes the certificates its parts lack.
+        todo.retain(|j| j.certify.is_some());
+    }
+    if !todo.is_empty() {
         progress(&format!(
             "{rules}: {} parts in {}; solving {} more",
             ledger.parts.len(),
@@ -479,6 +495,9 @@ fn solve_missing(
     progress: &mut dyn FnMut(&str),
 ) -> Result<bool> {
     let deadline = Instant::now() + opts.time_limit;
+    // Certificates are written for parts of a settled row too: the row's settling then
+    // stops nothing.
+    let certifying = missing.iter().any(|j| j.certify.is_some());
     let queue = Mutex::new(missing);
     // Stops the workers: set on Ctrl-C, and when a first turn is lost (the row is a win).
     let stop = Arc::new(AtomicBool::new(false));
@@ -514,12 +533,26 @@ fn solve_missing(
                         part.nodes,
                         note.map(|n| format!(" ({n})")).unwrap_or_default()
                     ));
-                    ledger.parts.push(*part);
+                    // A certificate for a recorded part joins its record, which keeps the
+                    // cost of the solve that proved it.
+                    match ledger
+                        .parts
+                        .iter_mut()
+                        .find(|p| p.moves == part.moves && p.value == part.value)
+                    {
+                        Some(p) if part.certificate.is_some() => {
+                            p.certificate = part.certificate;
+                            p.certificate_sha256 = part.certificate_sha256;
+                            p.certificate_nodes = part.certificate_nodes;
+                        }
+                        Some(_) => {}
+                        None => ledger.parts.push(*part),
+                    }
                     if let Err(e) = save(path, ledger) {
                         error.get_or_insert(e);
                         stop.store(true, Ordering::Relaxed);
                     }
-                    if compose(rules, ledger) != Composed::Open {
+                    if compose(rules, ledger) != Composed::Open && !certifying {
                         stop.store(true, Ordering::Relaxed);
                     }
                 }
@@ -579,6 +612,9 @@ fn solve_part(
     left: Duration,
     stop: Arc<AtomicBool>,
 ) -> Result<Solved> {
+    if let Some(part) = adopted(rules, opts, job) {
+        return Ok(Solved::Proven(Box::new(part), None));
+    }
     let tt_file = part_tt(opts, rules, job);
     if let Some(dir) = tt_file.as_ref().and_then(|f| f.parent()) {
         std::fs::create_dir_all(dir)
@@ -605,12 +641,15 @@ fn solve_part(
     let table = open_table(&solve_opts, rules)?;
     let want = opts.cert_dir.is_some();
     let (max, quiet) = (opts.proof_max_nodes, opts.part_workers > 1);
+    let budget = job.certify.as_ref().map_or(0.0, |c| c.1);
     let (report, certified) = solve_then(&pos, &solve_opts, table, move |pos, report, table| {
         let how = cert::Writing {
             max_disproof_nodes: Some(max),
             // Writing may search children the table lost again: at most as long as this
             // session's solve took, at least a minute.
-            deadline: Some(Instant::now() + Duration::from_secs_f64(report.seconds.max(60.0))),
+            deadline: Some(
+                Instant::now() + Duration::from_secs_f64(budget.max(report.seconds).max(60.0)),
+            ),
             progress: !quiet,
         };
         (want && report.value != Outcome::Unknown && !report.interrupted)
@@ -694,6 +733,63 @@ fn write_part_certificate(part: &mut Part, cert: proof::Packed, file: &Path) -> 
     part.certificate_sha256 = Some(written.sha256);
     part.certificate_nodes = Some(summary.nodes as u64);
     Ok(())
+}
+
+/// Jobs that write the certificates of recorded parts that have none.
+fn certificate_jobs(rules: &Rules, ledger: &Ledger) -> Vec<Job> {
+    ledger
+        .parts
+        .iter()
+        .filter(|p| p.certificate.is_none())
+        .filter_map(|p| {
+            let cells = parse_moves(rules, &p.moves).ok()?;
+            let goal = if p.value == "no-win" || p.value == "win" {
+                Goal::Win
+            } else {
+                Goal::Hold
+            };
+            Some(Job {
+                cells,
+                moves: p.moves.clone(),
+                goal,
+                certify: Some((p.value.clone(), p.seconds)),
+            })
+        })
+        .collect()
+}
+
+/// The certificate already in a certifying job's place, when the checker accepts it for the
+/// job's position and the recorded value: a part record with just its certificate fields.
+fn adopted(rules: &Rules, opts: &TableOptions, job: &Job) -> Option<Part> {
+    let (value, _) = job.certify.as_ref()?;
+    let file = opts
+        .cert_dir
+        .as_ref()?
+        .join(file_stem(rules))
+        .join(format!("{}.c6proof", part_name(job)));
+    let name = file.display().to_string();
+    let bytes = std::fs::read(&file).ok()?;
+    let packed = proof::Packed::read_from(&bytes[..]).ok()?;
+    let pos = Position::from_moves(*rules, &job.cells).ok()?;
+    if packed.head != cert::header(&pos) {
+        return None;
+    }
+    let summary = check::check_packed(&packed).ok()?;
+    (summary.value == Some(value.as_str())).then(|| Part {
+        moves: job.moves.clone(),
+        value: value.clone(),
+        nodes: 0,
+        seconds: 0.0,
+        threads: 0,
+        tt_mib: 0,
+        commit: String::new(),
+        command: String::new(),
+        date: String::new(),
+        load: String::new(),
+        certificate: Some(name),
+        certificate_sha256: Some(format!("{:x}", Sha256::digest(&bytes))),
+        certificate_nodes: Some(summary.nodes as u64),
+    })
 }
 
 /// Threads per part: `--threads`, or with its default (one per core) the cores shared out
