@@ -525,14 +525,31 @@ fn solve_missing(
         loop {
             match rx.recv_timeout(Duration::from_millis(200)) {
                 Ok(Ok(Solved::Proven(part, note))) => {
-                    progress(&format!(
-                        "{rules}: part {} proven {} in {:.0} s, {} nodes{}",
-                        shown(&part.moves),
-                        part.value,
-                        part.seconds,
-                        part.nodes,
-                        note.map(|n| format!(" ({n})")).unwrap_or_default()
-                    ));
+                    let recorded = ledger
+                        .parts
+                        .iter()
+                        .any(|p| p.moves == part.moves && p.value == part.value);
+                    let note = note.map(|n| format!(" ({n})")).unwrap_or_default();
+                    progress(&match (recorded, &part.certificate) {
+                        (true, Some(file)) => format!(
+                            "{rules}: part {} ({}): certificate {file}, {} nodes",
+                            shown(&part.moves),
+                            part.value,
+                            part.certificate_nodes.unwrap_or(0)
+                        ),
+                        (true, None) => format!(
+                            "{rules}: part {} ({}): no certificate{note}",
+                            shown(&part.moves),
+                            part.value
+                        ),
+                        _ => format!(
+                            "{rules}: part {} proven {} in {:.0} s, {} nodes{note}",
+                            shown(&part.moves),
+                            part.value,
+                            part.seconds,
+                            part.nodes
+                        ),
+                    });
                     // A certificate for a recorded part joins its record, which keeps the
                     // cost of the solve that proved it.
                     match ledger
