@@ -742,34 +742,16 @@ pub fn solve_row(rules: &Rules, opts: &TableOptions) -> Result<Option<Row>> {
 }
 
 /// Writes `cert` to `path`, checks the file with the independent checker and records it in
-/// `row`. The file is written first, so a long extraction is not lost to a failure while
-/// checking, and the check reads the file back, so what is accepted is what is kept. A
-/// certificate the checker refuses is a bug in the search or the writer: it is an error, the
-/// file is removed and nothing is recorded.
+/// `row`. A certificate the checker refuses is a bug in the search or the writer: it is an
+/// error, the file is removed and nothing is recorded (see [`write_checked`]).
 fn write_certificate(
     row: &mut Row,
     cert: proof::Packed,
     path: &Path,
     took: Duration,
 ) -> Result<()> {
-    let name = path.display().to_string();
-    let written = proof::write_file(&name, &cert)?;
-    drop(cert);
-    let start = std::time::Instant::now();
-    let refused = |why: String| {
-        let _ = std::fs::remove_file(path);
-        Error::Io(format!(
-            "{}: the certificate of the {} {why}; nothing recorded",
-            row.rules,
-            row.value.name()
-        ))
-    };
-    let summary = check::check_packed(&proof::read_file(&name)?)
-        .map_err(|e| refused(format!("was refused by the checker ({e})")))?;
-    let checked = start.elapsed();
-    if summary.value != Some(row.value.name()) {
-        return Err(refused(format!("proves {:?} instead", summary.value)));
-    }
+    let what = format!("{}: the certificate of the {}", row.rules, row.value.name());
+    let (name, written, summary, checked) = write_checked(cert, path, row.value.name(), &what)?;
     row.certificate = Some(name);
     row.certificate_sha256 = Some(written.sha256);
     row.certificate_nodes = Some(summary.nodes as u64);
@@ -782,6 +764,37 @@ fn write_certificate(
         checked.as_secs_f64()
     ));
     Ok(())
+}
+
+/// Writes `cert` to `path` (creating its directory) and checks the file with the independent
+/// checker, which must find `value`. The file is written first, so a long extraction is not
+/// lost to a failure while checking, and the check reads the file back, so what is accepted is
+/// what is kept. A refused file is removed and the error names `what`. Returns the file's
+/// name, what was written, the checker's summary and how long the check took.
+pub(crate) fn write_checked(
+    cert: proof::Packed,
+    path: &Path,
+    value: &str,
+    what: &str,
+) -> Result<(String, proof::Written, check::Summary, Duration)> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Error::Io(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    let name = path.display().to_string();
+    let written = proof::write_file(&name, &cert)?;
+    drop(cert);
+    let start = std::time::Instant::now();
+    let refused = |why: String| {
+        let _ = std::fs::remove_file(path);
+        Error::Io(format!("{what} {why}; nothing recorded"))
+    };
+    let summary = check::check_packed(&proof::read_file(&name)?)
+        .map_err(|e| refused(format!("was refused by the checker ({e})")))?;
+    if summary.value != Some(value) {
+        return Err(refused(format!("proves {:?} instead", summary.value)));
+    }
+    Ok((name, written, summary, start.elapsed()))
 }
 
 /// What [`write_certificate`] adds to a row's `how`, from here to its end.
@@ -830,16 +843,27 @@ fn make_row(rules: &Rules, report: &SolveReport, opts: &TableOptions, load: Stri
         ));
     }
     Row {
-        rules: rules.to_string(),
-        value,
         nodes: report.prior_nodes + report.nodes,
         seconds: report.prior_seconds + report.seconds,
         threads: report.threads as u32,
+        ..new_row(rules, value, how, opts, load)
+    }
+}
+
+/// A row of `rules` made by this run: its value and `how`, the run's limits, command and
+/// commit, no cost (nodes, seconds, threads) and no certificate yet.
+fn new_row(rules: &Rules, value: Value, how: String, opts: &TableOptions, load: String) -> Row {
+    Row {
+        rules: rules.to_string(),
+        value,
+        nodes: 0,
+        seconds: 0.0,
+        threads: 0,
         certificate: None,
         certificate_sha256: None,
         certificate_nodes: None,
         how,
-        time_limit: Some(limit),
+        time_limit: Some(opts.time_limit.as_secs_f64()),
         tt_mib: opts.tt_mib,
         literature: literature(rules),
         commit: git_commit(),

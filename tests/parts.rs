@@ -422,7 +422,9 @@ fn certificates_are_written_later_for_parts_proven_without() {
     let after = parts::load(&path, &r).unwrap();
     assert_eq!(after.parts.len(), before.parts.len(), "{lines:?}");
     assert!(
-        lines.iter().any(|l| l.contains("part C2 (no-loss): certificate")),
+        lines
+            .iter()
+            .any(|l| l.contains("part C2 (no-loss): certificate")),
         "{lines:?}"
     );
     for (a, b) in after.parts.iter().zip(&before.parts) {

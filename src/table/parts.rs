@@ -727,25 +727,8 @@ fn solve_part(
 /// Writes a part's certificate to `file`, checks the file with the independent checker (it
 /// must prove the part's value: anything else is a bug, an error, and no file) and records it.
 fn write_part_certificate(part: &mut Part, cert: proof::Packed, file: &Path) -> Result<()> {
-    if let Some(dir) = file.parent() {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Error::Io(format!("cannot create {}: {e}", dir.display())))?;
-    }
-    let name = file.display().to_string();
-    let written = proof::write_file(&name, &cert)?;
-    drop(cert);
-    let refused = |why: String| {
-        let _ = std::fs::remove_file(file);
-        Error::Io(format!(
-            "part '{}': its certificate {why}; nothing recorded",
-            part.moves
-        ))
-    };
-    let summary = check::check_packed(&proof::read_file(&name)?)
-        .map_err(|e| refused(format!("was refused by the checker ({e})")))?;
-    if summary.value != Some(part.value.as_str()) {
-        return Err(refused(format!("proves {:?} instead", summary.value)));
-    }
+    let what = format!("part '{}': its certificate", part.moves);
+    let (name, written, summary, _) = super::write_checked(cert, file, &part.value, &what)?;
     part.certificate = Some(name);
     part.certificate_sha256 = Some(written.sha256);
     part.certificate_nodes = Some(summary.nodes as u64);
@@ -843,7 +826,6 @@ fn row_of(
     path: &Path,
     load: String,
 ) -> Result<Row> {
-    let limit = opts.time_limit.as_secs_f64();
     let composed = compose(rules, ledger);
     let (value, parts, how) = match &composed {
         Composed::Value { value, parts, .. } => {
@@ -862,23 +844,10 @@ fn row_of(
         ),
     };
     let mut row = Row {
-        rules: rules.to_string(),
-        value,
         nodes: parts.iter().map(|p| p.nodes).sum(),
         seconds: parts.iter().map(|p| p.seconds).sum(),
         threads: parts.iter().map(|p| p.threads).max().unwrap_or(0),
-        certificate: None,
-        certificate_sha256: None,
-        certificate_nodes: None,
-        how,
-        time_limit: Some(limit),
-        tt_mib: opts.tt_mib,
-        literature: super::literature(rules),
-        commit: git_commit(),
-        command: opts.command.clone(),
-        date: utc_now(),
-        load,
-        flags: Vec::new(),
+        ..super::new_row(rules, value, how, opts, load)
     };
     if let (Composed::Value { claims, .. }, Some(dir)) = (&composed, &opts.cert_dir) {
         let start = Instant::now();
