@@ -14,9 +14,15 @@
 //!   strategy stealing when q = p; otherwise one more part, "Black holds on the empty board"
 //!   (the root with no moves, `--goal hold`), decides between a draw and a loss.
 //!
-//! Parts are matched to first turns by the search's own symmetry-reduced keys, so a part
+//! A first turn too large for one solve is split by hand (`--part`): after it, one White reply
+//! with Black's no-win proven there (`--goal win`), or, below such a reply, every Black answer
+//! in turn; the composition walks down to the parts ([`Shape`]).
+//!
+//! Parts are matched to positions by the search's own symmetry-reduced keys, so a part
 //! recorded as H8 answers for A1 on 8x8. The ledger is trusted as the table's JSON file is:
-//! each record names the commit and the command that proved it, so it can be re-run.
+//! each record names the commit and the command that proved it, so it can be re-run. With
+//! certificates on, each part's certificate is written while its table is at hand and the
+//! row's certificate joins them ([`crate::proof::join`]), checked before it is recorded.
 
 use super::{Row, TableOptions, Value, file_stem, how_by_parts, load_average};
 use crate::bench::{git_commit, utc_now};
