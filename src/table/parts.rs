@@ -28,7 +28,7 @@ use super::{Row, TableOptions, Value, file_stem, how_by_parts, load_average};
 use crate::bench::{git_commit, utc_now};
 use crate::board::{Cell, Position};
 use crate::error::{Error, Result};
-use crate::notation::{format_point, parse_moves};
+use crate::notation::{format_moves, parse_moves};
 use crate::proof::{self, Claim, Node, cert, check, join};
 use crate::rules::{Color, Rules};
 use crate::search::{Goal, Outcome, SolveOptions, checkpoint, dfpn, open_table, solve_then};
@@ -129,8 +129,9 @@ pub fn save(path: &Path, ledger: &Ledger) -> Result<()> {
     super::write_atomic(path, &(text + "\n"))
 }
 
-/// The position after `moves` (Go-style points) from the empty board of `rules`.
-fn position_after(rules: &Rules, moves: &str) -> Result<Position> {
+/// The stones of `moves` (Go-style points) and the position after them from the empty board
+/// of `rules`, which must not be over.
+fn position_after(rules: &Rules, moves: &str) -> Result<(Vec<Cell>, Position)> {
     let cells = parse_moves(rules, moves)?;
     let pos = Position::from_moves(*rules, &cells)?;
     if pos.is_over() {
@@ -138,7 +139,7 @@ fn position_after(rules: &Rules, moves: &str) -> Result<Position> {
             "{moves}: the game is over there"
         )));
     }
-    Ok(pos)
+    Ok((cells, pos))
 }
 
 /// The colour a recorded part's claim is about: the opponent of the side to move for the
@@ -169,12 +170,11 @@ impl<'a> Index<'a> {
         let mut at = hashbrown::HashMap::new();
         let mut prefixes = hashbrown::HashSet::new();
         for part in &ledger.parts {
-            let Ok(cells) = parse_moves(rules, &part.moves) else {
+            // `load` refused a ledger with a part that is not a position.
+            let Ok((cells, end)) = position_after(rules, &part.moves) else {
                 continue;
             };
             let mut pos = Position::new(*rules);
-            let end = Position::from_moves(*rules, &cells);
-            let Ok(end) = end else { continue };
             let attacker = attacker_of(&end, &part.value);
             prefixes.insert(dfpn::key_for(&pos, attacker));
             for &c in &cells {
@@ -357,15 +357,6 @@ pub struct Job {
     pub certify: Option<(String, f64)>,
 }
 
-/// The stones as Go-style points.
-fn points(rules: &Rules, cells: &[Cell]) -> String {
-    cells
-        .iter()
-        .map(|&c| format_point(rules, c))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// The parts still to solve for `rules`: each of Black's first turns up to symmetry that no
 /// part settles and that has no part below it (one split further by hand is left to its
 /// `--part`s), the root for White when q != p, then the positions of `extra` (Black's win
@@ -389,7 +380,7 @@ pub fn jobs(rules: &Rules, ledger: &Ledger, extra: &[Vec<Cell>]) -> Vec<Job> {
             continue;
         }
         out.push(Job {
-            moves: points(rules, &cells),
+            moves: format_moves(rules, &cells),
             cells,
             goal: Goal::Hold,
             certify: None,
@@ -417,7 +408,7 @@ pub fn jobs(rules: &Rules, ledger: &Ledger, extra: &[Vec<Cell>]) -> Vec<Job> {
         };
         out.push(Job {
             cells: cells.clone(),
-            moves: points(rules, cells),
+            moves: format_moves(rules, cells),
             goal,
             certify: None,
         });
@@ -443,8 +434,9 @@ fn extra_parts(rules: &Rules, opts: &TableOptions) -> Result<Vec<Vec<Cell>>> {
     opts.parts_at
         .iter()
         .map(|m| {
-            position_after(rules, m).map_err(|e| Error::Option(format!("--part '{m}': {e}")))?;
-            parse_moves(rules, m)
+            position_after(rules, m)
+                .map(|(cells, _)| cells)
+                .map_err(|e| Error::Option(format!("--part '{m}': {e}")))
         })
         .collect()
 }
@@ -774,8 +766,7 @@ fn adopted(rules: &Rules, opts: &TableOptions, job: &Job) -> Option<Part> {
         .join(file_stem(rules))
         .join(format!("{}.c6proof", part_name(job)));
     let name = file.display().to_string();
-    let bytes = std::fs::read(&file).ok()?;
-    let packed = proof::Packed::read_from(&bytes[..]).ok()?;
+    let (packed, sha) = read_with_sha(&name).ok()?;
     let pos = Position::from_moves(*rules, &job.cells).ok()?;
     if packed.head != cert::header(&pos) {
         return None;
@@ -793,9 +784,16 @@ fn adopted(rules: &Rules, opts: &TableOptions, job: &Job) -> Option<Part> {
         date: String::new(),
         load: String::new(),
         certificate: Some(name),
-        certificate_sha256: Some(format!("{:x}", Sha256::digest(&bytes))),
+        certificate_sha256: Some(sha),
         certificate_nodes: Some(summary.nodes as u64),
     })
+}
+
+/// A certificate file, decoded, with the SHA-256 of its bytes.
+fn read_with_sha(file: &str) -> std::result::Result<(proof::Packed, String), String> {
+    let bytes = std::fs::read(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+    let packed = proof::Packed::read_from(&bytes[..]).map_err(|e| format!("{file}: {e}"))?;
+    Ok((packed, format!("{:x}", Sha256::digest(&bytes))))
 }
 
 /// Threads per part: `--threads`, or with its default (one per core) the cores shared out
@@ -912,18 +910,16 @@ fn tree_of(rules: &Rules, shape: &Shape) -> std::result::Result<join::Tree, Stri
             let (Some(file), Some(sha)) = (&part.certificate, &part.certificate_sha256) else {
                 return Err(format!("part '{}' has no certificate", part.moves));
             };
-            let bytes = std::fs::read(file).map_err(|e| format!("cannot read {file}: {e}"))?;
-            if format!("{:x}", Sha256::digest(&bytes)) != *sha {
+            let (packed, actual) = read_with_sha(file)?;
+            if actual != *sha {
                 return Err(format!("{file} is not the file the ledger recorded"));
             }
-            let packed =
-                proof::Packed::read_from(&bytes[..]).map_err(|e| format!("{file}: {e}"))?;
             let leaf = packed
                 .parts
                 .into_iter()
                 .next()
                 .ok_or_else(|| format!("{file} holds no proof"))?;
-            let own = position_after(rules, &part.moves).map_err(|e| e.to_string())?;
+            let (_, own) = position_after(rules, &part.moves).map_err(|e| e.to_string())?;
             let here = Position::from_moves(*rules, path).map_err(|e| e.to_string())?;
             let syms = here.geometry().symmetries();
             let g = (0..syms.len())
