@@ -505,8 +505,9 @@ struct TableArgs {
     /// when q != p, at the root for Black) one `solve --goal hold` of its own, each recorded in
     /// DIR/m_n_k_p_q.json the moment it is proven, so a run stopped anywhere keeps every part
     /// it finished; the row is composed once the parts are in. With --tt-dir each part keeps
-    /// its table in TT-DIR/m_n_k_p_q/MOVES.tt and resumes from its checkpoint. --time-limit is
-    /// the run's time for the row. No certificate is written for such a row.
+    /// its table in TT-DIR/m_n_k_p_q/MOVES.tt and resumes from its checkpoint, until the part's
+    /// certificate is recorded (then the table file goes). --time-limit is the run's time for
+    /// the row. With certificates on, the row's certificate joins the parts'.
     #[arg(long, value_name = "DIR", conflicts_with = "split_turns")]
     by_parts: Option<String>,
     /// With --by-parts: how many parts to solve at once, each with --threads threads.

@@ -396,6 +396,12 @@ fn certificates_are_written_later_for_parts_proven_without() {
     let before = parts::load(&path, &r).unwrap();
     let row = table::load(&opts.json).unwrap()[0].clone();
     assert_eq!((row.value, row.certificate.as_ref()), (Value::Draw, None));
+    let tables = |dir: &Path| -> usize {
+        std::fs::read_dir(dir.join("tt/5_5_4_1_1"))
+            .map(|d| d.count())
+            .unwrap_or(0)
+    };
+    assert_eq!(tables(&dir.0), before.parts.len(), "one table per part");
     // A part's certificate file already in place (written by hand here) is adopted as it is.
     let c2 = before.parts.iter().find(|p| p.moves == "C2").unwrap();
     let certs = dir.0.join("certs");
@@ -435,6 +441,8 @@ fn certificates_are_written_later_for_parts_proven_without() {
         assert!(a.certificate_nodes.is_some(), "{}: {lines:?}", a.moves);
     }
     assert!(after.parts.iter().any(|p| p.moves == c2.moves));
+    // Every part is certified now, so no part keeps its table.
+    assert_eq!(tables(&dir.0), 0, "{lines:?}");
     let row2 = table::load(&opts.json).unwrap()[0].clone();
     assert_eq!(
         (row2.value, row2.nodes, row2.seconds),

@@ -610,6 +610,18 @@ fn part_tt(opts: &TableOptions, rules: &Rules, job: &Job) -> Option<PathBuf> {
     })
 }
 
+/// Removes a certified part's table file and checkpoint: the ledger and the certificate
+/// carry the part now, and a row of two-stone first turns has hundreds of parts, each table
+/// as large as `--tt-size`. A part without a certificate keeps its table, over which a later
+/// run with certificates on writes one at once.
+fn remove_part_table(opts: &TableOptions, rules: &Rules, job: &Job) {
+    if let Some(tt) = part_tt(opts, rules, job) {
+        // A file already gone is what we want; any other failure only leaves disk in use.
+        let _ = std::fs::remove_file(checkpoint::path_for(&tt));
+        let _ = std::fs::remove_file(&tt);
+    }
+}
+
 /// A part's file name: its moves joined by `-`, or `root`.
 fn part_name(job: &Job) -> String {
     if job.moves.is_empty() {
@@ -628,6 +640,7 @@ fn solve_part(
     stop: Arc<AtomicBool>,
 ) -> Result<Solved> {
     if let Some(part) = adopted(rules, opts, job) {
+        remove_part_table(opts, rules, job);
         return Ok(Solved::Proven(Box::new(part), None));
     }
     let tt_file = part_tt(opts, rules, job);
@@ -714,6 +727,7 @@ fn solve_part(
                 .join(file_stem(rules))
                 .join(format!("{}.c6proof", part_name(job)));
             write_part_certificate(&mut part, c, &file)?;
+            remove_part_table(opts, rules, job);
             None
         }
         (Some(Err(why)), _) => Some(format!("no certificate: {why}")),
