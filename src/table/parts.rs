@@ -670,14 +670,11 @@ fn solve_part(
     let want = opts.cert_dir.is_some();
     let (max, quiet) = (opts.proof_max_nodes, opts.part_workers > 1);
     let budget = job.certify.as_ref().map_or(0.0, |c| c.1);
+    let run_end = Instant::now() + left;
     let (report, certified) = solve_then(&pos, &solve_opts, table, move |pos, report, table| {
         let how = cert::Writing {
             max_disproof_nodes: Some(max),
-            // Writing may search children the table lost again: at most as long as this
-            // session's solve took, at least a minute.
-            deadline: Some(
-                Instant::now() + Duration::from_secs_f64(budget.max(report.seconds).max(60.0)),
-            ),
+            deadline: Some(certificate_deadline(budget.max(report.seconds), run_end)),
             progress: !quiet,
         };
         (want && report.value != Outcome::Unknown && !report.interrupted)
@@ -734,6 +731,22 @@ fn solve_part(
         _ => None,
     };
     Ok(Solved::Proven(Box::new(part), note))
+}
+
+/// How many times its solve's time a part's certificate may take to write.
+const CERTIFICATE_TIME_FACTOR: f64 = 4.0;
+
+/// When writing a part's certificate gives up. Writing searches again the children the table
+/// lost and those the solve's zones left out, which can take longer than the solve did (150 s
+/// against 69 s for "B2 D4" of 8,8,5,1,1): [`CERTIFICATE_TIME_FACTOR`] times the part's
+/// solve time, at least a minute, and no later than the run's end but for that minute. A part
+/// recorded without a certificate gets the same budget again, from its recorded time, when a
+/// later run writes it.
+fn certificate_deadline(solve_seconds: f64, run_end: Instant) -> Instant {
+    let now = Instant::now();
+    let floor = Duration::from_secs(60);
+    let wanted = Duration::from_secs_f64(solve_seconds * CERTIFICATE_TIME_FACTOR).max(floor);
+    (now + wanted).min(run_end.max(now + floor))
 }
 
 /// Writes a part's certificate to `file`, checks the file with the independent checker (it
@@ -955,4 +968,24 @@ fn tree_of(rules: &Rules, shape: &Shape) -> std::result::Result<join::Tree, Stri
                 .collect::<std::result::Result<_, String>>()?,
         ),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Seconds from now to `certificate_deadline`'s answer, rounded.
+    fn allowed(solve_seconds: f64, run_left: u64) -> u64 {
+        let now = Instant::now();
+        let d = certificate_deadline(solve_seconds, now + Duration::from_secs(run_left));
+        (d - now).as_secs_f64().round() as u64
+    }
+
+    #[test]
+    fn a_certificate_gets_four_times_its_solve_within_the_run() {
+        assert_eq!(allowed(100.0, 10_000), 400);
+        assert_eq!(allowed(5.0, 10_000), 60, "at least a minute");
+        assert_eq!(allowed(100.0, 250), 250, "no later than the run's end");
+        assert_eq!(allowed(100.0, 0), 60, "but for that minute");
+    }
 }
