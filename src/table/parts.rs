@@ -617,7 +617,7 @@ fn part_tt(opts: &TableOptions, rules: &Rules, job: &Job) -> Option<PathBuf> {
 fn remove_part_table(opts: &TableOptions, rules: &Rules, job: &Job) {
     if let Some(tt) = part_tt(opts, rules, job) {
         // A file already gone is what we want; any other failure only leaves disk in use.
-        let _ = std::fs::remove_file(checkpoint::path_for(&tt));
+        let _ = checkpoint::remove(&checkpoint::path_for(&tt));
         let _ = std::fs::remove_file(&tt);
     }
 }
