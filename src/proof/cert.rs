@@ -59,8 +59,8 @@ impl std::fmt::Display for NoCertificate {
             ),
             NoCertificate::Failed(why) => write!(f, "the proof could not be extracted: {why}"),
             NoCertificate::OutOfTime => f.write_str(
-                "writing the proof out took longer than allowed (children replaced in the table \
-                 had to be searched again)",
+                "writing the proof out took longer than allowed (children the table lost or the \
+                 zones left out had to be searched again)",
             ),
         }
     }

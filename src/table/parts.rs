@@ -74,6 +74,10 @@ pub struct Part {
     /// Proof nodes in the certificate, as the checker counted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub certificate_nodes: Option<u64>,
+    /// Seconds the last attempt at writing the certificate was allowed, when it ran out of
+    /// time: the next attempt is allowed twice as long (see [`certificate_deadline`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub certificate_tried: Option<f64>,
 }
 
 /// A board's ledger of proven parts (`DIR/m_n_k_p_q.json`).
@@ -350,11 +354,21 @@ pub struct Job {
     pub moves: String,
     /// What the part's solve proves.
     pub goal: Goal,
-    /// For a part already recorded without a certificate: its value and the seconds its
-    /// solve took (the time the certificate may take). The solve then only writes the
+    /// For a part already recorded without a certificate: the solve then only writes the
     /// certificate (over the part's table file it answers at once), or adopts a certificate
     /// file already in its place that the checker accepts for this position and value.
-    pub certify: Option<(String, f64)>,
+    pub certify: Option<Certify>,
+}
+
+/// What a job that writes a recorded part's certificate knows of the part.
+#[derive(Debug, Clone)]
+pub struct Certify {
+    /// The recorded value.
+    pub value: String,
+    /// Seconds the part's solve took: the certificate may take a multiple of them.
+    pub seconds: f64,
+    /// Seconds the last attempt at the certificate was allowed, if it ran out of time.
+    pub tried: Option<f64>,
 }
 
 /// The parts still to solve for `rules`: each of Black's first turns up to symmetry that no
@@ -471,8 +485,11 @@ pub fn solve_row(
     }
     if !todo.is_empty() {
         progress(&format!(
-            "{rules}: {} parts in {}; solving {} more",
-            ledger.parts.len(),
+            "{rules}: {} in {}; solving {} more",
+            match ledger.parts.len() {
+                1 => "1 part".to_string(),
+                n => format!("{n} parts"),
+            },
             path.display(),
             todo.len()
         ));
@@ -559,8 +576,11 @@ fn solve_missing(
                             p.certificate = part.certificate;
                             p.certificate_sha256 = part.certificate_sha256;
                             p.certificate_nodes = part.certificate_nodes;
+                            p.certificate_tried = None;
                         }
-                        Some(_) => {}
+                        Some(p) => {
+                            p.certificate_tried = part.certificate_tried.or(p.certificate_tried);
+                        }
                         None => ledger.parts.push(*part),
                     }
                     if let Err(e) = save(path, ledger) {
@@ -669,17 +689,24 @@ fn solve_part(
     let table = open_table(&solve_opts, rules)?;
     let want = opts.cert_dir.is_some();
     let (max, quiet) = (opts.proof_max_nodes, opts.part_workers > 1);
-    let budget = job.certify.as_ref().map_or(0.0, |c| c.1);
+    let (budget, tried) = job
+        .certify
+        .as_ref()
+        .map_or((0.0, None), |c| (c.seconds, c.tried));
     let run_end = Instant::now() + left;
-    let (report, certified) = solve_then(&pos, &solve_opts, table, move |pos, report, table| {
-        let how = cert::Writing {
-            max_disproof_nodes: Some(max),
-            deadline: Some(certificate_deadline(budget.max(report.seconds), run_end)),
-            progress: !quiet,
-        };
-        (want && report.value != Outcome::Unknown && !report.interrupted)
-            .then(|| cert::certify_with(table, pos, report, &how))
-    })?;
+    let (report, (certified, allowed)) =
+        solve_then(&pos, &solve_opts, table, move |pos, report, table| {
+            let start = Instant::now();
+            let deadline = certificate_deadline(budget.max(report.seconds), tried, run_end);
+            let how = cert::Writing {
+                max_disproof_nodes: Some(max),
+                deadline: Some(deadline),
+                progress: !quiet,
+            };
+            let certified = (want && report.value != Outcome::Unknown && !report.interrupted)
+                .then(|| cert::certify_with(table, pos, report, &how));
+            (certified, (deadline - start).as_secs_f64())
+        })?;
     let value = match report.value {
         Outcome::NoLoss => "no-loss",
         Outcome::Loss => "loss",
@@ -717,6 +744,7 @@ fn solve_part(
         certificate: None,
         certificate_sha256: None,
         certificate_nodes: None,
+        certificate_tried: None,
     };
     let note = match (certified, &opts.cert_dir) {
         (Some(Ok(c)), Some(dir)) => {
@@ -727,7 +755,13 @@ fn solve_part(
             remove_part_table(opts, rules, job);
             None
         }
-        (Some(Err(why)), _) => Some(format!("no certificate: {why}")),
+        (Some(Err(why)), _) => {
+            if why == cert::NoCertificate::OutOfTime {
+                // Retried with twice the time by a later run, so the wait ends.
+                part.certificate_tried = Some(allowed.round());
+            }
+            Some(format!("no certificate: {why}"))
+        }
         _ => None,
     };
     Ok(Solved::Proven(Box::new(part), note))
@@ -738,14 +772,16 @@ const CERTIFICATE_TIME_FACTOR: f64 = 4.0;
 
 /// When writing a part's certificate gives up. Writing searches again the children the table
 /// lost and those the solve's zones left out, which can take longer than the solve did (150 s
-/// against 69 s for "B2 D4" of 8,8,5,1,1): [`CERTIFICATE_TIME_FACTOR`] times the part's
-/// solve time, at least a minute, and no later than the run's end but for that minute. A part
-/// recorded without a certificate gets the same budget again, from its recorded time, when a
-/// later run writes it.
-fn certificate_deadline(solve_seconds: f64, run_end: Instant) -> Instant {
+/// against 69 s for "B2 D4" of 8,8,5,1,1; over 70 s against 19 s for "A1 G1" of 8,8,6,2,2):
+/// [`CERTIFICATE_TIME_FACTOR`] times the part's solve time, at least a minute, and at least
+/// twice what an attempt that ran out of time was allowed (`tried`), so a part recorded
+/// without a certificate is not refused the same way by every later run. No later than the
+/// run's end but for that minute.
+fn certificate_deadline(solve_seconds: f64, tried: Option<f64>, run_end: Instant) -> Instant {
     let now = Instant::now();
     let floor = Duration::from_secs(60);
-    let wanted = Duration::from_secs_f64(solve_seconds * CERTIFICATE_TIME_FACTOR).max(floor);
+    let seconds = (solve_seconds * CERTIFICATE_TIME_FACTOR).max(2.0 * tried.unwrap_or(0.0));
+    let wanted = Duration::from_secs_f64(seconds).max(floor);
     (now + wanted).min(run_end.max(now + floor))
 }
 
@@ -777,7 +813,11 @@ fn certificate_jobs(rules: &Rules, ledger: &Ledger) -> Vec<Job> {
                 cells,
                 moves: p.moves.clone(),
                 goal,
-                certify: Some((p.value.clone(), p.seconds)),
+                certify: Some(Certify {
+                    value: p.value.clone(),
+                    seconds: p.seconds,
+                    tried: p.certificate_tried,
+                }),
             })
         })
         .collect()
@@ -786,7 +826,7 @@ fn certificate_jobs(rules: &Rules, ledger: &Ledger) -> Vec<Job> {
 /// The certificate already in a certifying job's place, when the checker accepts it for the
 /// job's position and the recorded value: a part record with just its certificate fields.
 fn adopted(rules: &Rules, opts: &TableOptions, job: &Job) -> Option<Part> {
-    let (value, _) = job.certify.as_ref()?;
+    let value = &job.certify.as_ref()?.value;
     let file = opts
         .cert_dir
         .as_ref()?
@@ -813,6 +853,7 @@ fn adopted(rules: &Rules, opts: &TableOptions, job: &Job) -> Option<Part> {
         certificate: Some(name),
         certificate_sha256: Some(sha),
         certificate_nodes: Some(summary.nodes as u64),
+        certificate_tried: None,
     })
 }
 
@@ -975,17 +1016,37 @@ mod tests {
     use super::*;
 
     /// Seconds from now to `certificate_deadline`'s answer, rounded.
-    fn allowed(solve_seconds: f64, run_left: u64) -> u64 {
+    fn allowed(solve_seconds: f64, tried: Option<f64>, run_left: u64) -> u64 {
         let now = Instant::now();
-        let d = certificate_deadline(solve_seconds, now + Duration::from_secs(run_left));
+        let d = certificate_deadline(solve_seconds, tried, now + Duration::from_secs(run_left));
         (d - now).as_secs_f64().round() as u64
     }
 
     #[test]
     fn a_certificate_gets_four_times_its_solve_within_the_run() {
-        assert_eq!(allowed(100.0, 10_000), 400);
-        assert_eq!(allowed(5.0, 10_000), 60, "at least a minute");
-        assert_eq!(allowed(100.0, 250), 250, "no later than the run's end");
-        assert_eq!(allowed(100.0, 0), 60, "but for that minute");
+        assert_eq!(allowed(100.0, None, 10_000), 400);
+        assert_eq!(allowed(5.0, None, 10_000), 60, "at least a minute");
+        assert_eq!(
+            allowed(100.0, None, 250),
+            250,
+            "no later than the run's end"
+        );
+        assert_eq!(allowed(100.0, None, 0), 60, "but for that minute");
+    }
+
+    #[test]
+    fn a_certificate_that_ran_out_of_time_gets_twice_as_long_next() {
+        assert_eq!(allowed(19.0, Some(76.0), 10_000), 152);
+        assert_eq!(
+            allowed(19.0, Some(152.0), 10_000),
+            304,
+            "and twice that after"
+        );
+        assert_eq!(
+            allowed(100.0, Some(60.0), 10_000),
+            400,
+            "never less than before"
+        );
+        assert_eq!(allowed(19.0, Some(76.0), 100), 100, "still within the run");
     }
 }
