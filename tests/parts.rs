@@ -262,9 +262,72 @@ fn a_part_recorded_as_a_mirror_image_counts() {
         }
         other => panic!("{other:?}"),
     }
+    assert_eq!(parts::first_turns_refuted(&r, &ledger), (6, 6));
     // Without one class the board is open.
     ledger.parts.retain(|p| p.moves != "E5");
     assert_eq!(parts::compose(&r, &ledger), parts::Composed::Open);
+    assert_eq!(parts::first_turns_refuted(&r, &ledger), (5, 6));
+    // A second record of one class counts once; a split (White's C3 after A1, where Black
+    // cannot win) refutes its first turn.
+    let mut again = ledger
+        .parts
+        .iter()
+        .find(|p| p.moves == "D5")
+        .unwrap()
+        .clone();
+    again.moves = "B1".into();
+    ledger.parts.push(again.clone());
+    assert_eq!(parts::first_turns_refuted(&r, &ledger), (5, 6));
+    again.moves = "A1 C3".into();
+    again.value = "no-win".into();
+    ledger.parts.push(again);
+    assert_eq!(parts::first_turns_refuted(&r, &ledger), (6, 6));
+}
+
+/// Black's two-stone first turns on an n x n board up to its eight symmetries, counted by
+/// brute force over pairs of (column, row).
+fn two_stone_turns_on_square(n: i32) -> usize {
+    let maps = |(x, y): (i32, i32)| {
+        let m = n - 1;
+        [
+            (x, y),
+            (m - x, y),
+            (x, m - y),
+            (m - x, m - y),
+            (y, x),
+            (m - y, x),
+            (y, m - x),
+            (m - y, m - x),
+        ]
+    };
+    let cells: Vec<(i32, i32)> = (0..n).flat_map(|x| (0..n).map(move |y| (x, y))).collect();
+    let mut classes = std::collections::HashSet::new();
+    for (i, &a) in cells.iter().enumerate() {
+        for &b in &cells[i + 1..] {
+            let canonical = (0..8)
+                .map(|s| {
+                    let (a, b) = (maps(a)[s], maps(b)[s]);
+                    (a.min(b), a.max(b))
+                })
+                .min()
+                .unwrap();
+            classes.insert(canonical);
+        }
+    }
+    classes.len()
+}
+
+#[test]
+fn progress_counts_the_first_turns_the_parts_refute() {
+    let (row, mut ledger) = by_parts("4,4,4,2,2", &[], 2);
+    assert_eq!(row.value, Value::Draw, "{}", row.how);
+    let r = Rules::parse("4,4,4,2,2").unwrap();
+    let turns = two_stone_turns_on_square(4);
+    assert_eq!(ledger.parts.len(), turns, "one part a first turn");
+    assert_eq!(parts::first_turns_refuted(&r, &ledger), (turns, turns));
+    ledger.parts.pop();
+    ledger.parts.pop();
+    assert_eq!(parts::first_turns_refuted(&r, &ledger), (turns - 2, turns));
 }
 
 #[test]

@@ -279,6 +279,32 @@ fn status(pos: &mut Position, path: &mut Vec<Cell>, attacker: Color, index: &Ind
     }
 }
 
+/// How many of Black's first turns up to symmetry the ledger's parts refute, of how many
+/// there are: a long row's progress from one run to the next.
+pub fn first_turns_refuted(rules: &Rules, ledger: &Ledger) -> (usize, usize) {
+    let index = Index::new(rules, ledger);
+    let mut pos = Position::new(*rules);
+    let turns = dfpn::root_turns(&pos, Color::Black);
+    let mut refuted = 0;
+    for &(a, b, _) in &turns {
+        let mut path: Vec<Cell> = std::iter::once(a).chain(b).collect();
+        for &c in &path {
+            pos.play(c);
+        }
+        let played = path.len();
+        if matches!(
+            status(&mut pos, &mut path, Color::Black, &index),
+            Status::Refuted(_)
+        ) {
+            refuted += 1;
+        }
+        for _ in 0..played {
+            pos.undo();
+        }
+    }
+    (refuted, turns.len())
+}
+
 /// What the ledger shows about a board.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Composed {
@@ -484,8 +510,9 @@ pub fn solve_row(
         todo.retain(|j| j.certify.is_some());
     }
     if !todo.is_empty() {
+        let (refuted, turns) = first_turns_refuted(rules, &ledger);
         progress(&format!(
-            "{rules}: {} in {}; solving {} more",
+            "{rules}: {} in {} ({refuted} of {turns} first turns refuted); solving {} more",
             match ledger.parts.len() {
                 1 => "1 part".to_string(),
                 n => format!("{n} parts"),
@@ -904,16 +931,20 @@ fn row_of(
             let how = how_by_parts(rules, *value, parts, path);
             (*value, parts.clone(), how)
         }
-        Composed::Open => (
-            Value::Unknown,
-            ledger.parts.clone(),
-            format!(
-                "Solved by parts (--by-parts): not settled by the {} parts proven in {} so far \
-                 (recorded as unknown, never as a value; nodes and seconds are those parts').",
-                ledger.parts.len(),
-                path.display()
-            ),
-        ),
+        Composed::Open => {
+            let (refuted, turns) = first_turns_refuted(rules, ledger);
+            (
+                Value::Unknown,
+                ledger.parts.clone(),
+                format!(
+                    "Solved by parts (--by-parts): not settled by the {} parts proven in {} so \
+                     far, which refute {refuted} of Black's {turns} first turns up to symmetry \
+                     (recorded as unknown, never as a value; nodes and seconds are those parts').",
+                    ledger.parts.len(),
+                    path.display()
+                ),
+            )
+        }
     };
     let mut row = Row {
         nodes: parts.iter().map(|p| p.nodes).sum(),
