@@ -449,6 +449,31 @@ fn parts_asked_for_are_solved_before_the_first_turns() {
 }
 
 #[test]
+fn certificates_of_recorded_parts_come_before_new_parts() {
+    let r = Rules::parse("5,5,4,1,1").unwrap();
+    let dir = TempDir::new("certs-first");
+    let mut opts = options(&r, &dir.0, &[], 1);
+    table::run(&opts, |_| {}).unwrap();
+    let path = parts::ledger_path(&dir.0.join("parts"), &r);
+    let mut ledger = parts::load(&path, &r).unwrap();
+    ledger.parts.retain(|p| p.moves != "C3" && p.moves != "A1");
+    parts::save(&path, &ledger).unwrap();
+    std::fs::remove_file(&opts.json).unwrap();
+    opts.cert_dir = Some(dir.0.join("certs"));
+    let mut lines = Vec::new();
+    table::run(&opts, |l| lines.push(l.to_string())).unwrap();
+    let certified: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].contains("): certificate"))
+        .collect();
+    let proven: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].contains(" proven "))
+        .collect();
+    assert_eq!(certified.len(), ledger.parts.len(), "{lines:?}");
+    assert_eq!(proven.len(), 2, "{lines:?}");
+    assert!(certified.last() < proven.first(), "{lines:?}");
+}
+
+#[test]
 fn certificates_are_written_later_for_parts_proven_without() {
     let r = Rules::parse("5,5,4,1,1").unwrap();
     let dir = TempDir::new("later");

@@ -499,10 +499,11 @@ pub fn solve_row(
         todo.extend(certificate_jobs(rules, &ledger));
     }
     // Parts stopped at a checkpoint go first (their work is not lost to a later run), then
-    // the --part positions asked for (splits meant to be cheaper than their first turns).
+    // certificates for recorded parts (work of a known, bounded size: the recorded solve),
+    // then the --part positions asked for (splits meant to be cheaper than their first turns).
     todo.sort_by_key(|j| {
         let resumable = part_tt(opts, rules, j).is_some_and(|t| checkpoint::path_for(&t).exists());
-        (!resumable, !extra.contains(&j.cells))
+        (!resumable, j.certify.is_none(), !extra.contains(&j.cells))
     });
     let open = compose(rules, &ledger) == Composed::Open;
     if !open {
