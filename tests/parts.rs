@@ -434,6 +434,28 @@ fn a_changed_part_certificate_is_not_joined() {
 }
 
 #[test]
+fn a_missing_part_certificate_is_written_again() {
+    let r = Rules::parse("5,5,4,1,1").unwrap();
+    let dir = TempDir::new("missing");
+    let mut opts = options(&r, &dir.0, &[], 1);
+    opts.cert_dir = Some(dir.0.join("certs"));
+    table::run(&opts, |_| {}).unwrap();
+    let path = parts::ledger_path(&dir.0.join("parts"), &r);
+    let before = parts::load(&path, &r).unwrap();
+    let gone = before.parts[0].certificate.clone().unwrap();
+    std::fs::remove_file(&gone).unwrap();
+    std::fs::remove_file(&opts.json).unwrap();
+    let mut lines = Vec::new();
+    table::run(&opts, |l| lines.push(l.to_string())).unwrap();
+    assert!(Path::new(&gone).exists(), "{lines:?}");
+    let after = parts::load(&path, &r).unwrap();
+    assert_eq!(after.parts.len(), before.parts.len(), "no part solved anew");
+    let row = table::load(&opts.json).unwrap()[0].clone();
+    assert_eq!(row.value, Value::Draw);
+    assert!(row.certificate.is_some(), "{}", row.how);
+}
+
+#[test]
 fn parts_asked_for_are_solved_before_the_first_turns() {
     let r = Rules::parse("5,5,4,1,1").unwrap();
     let dir = TempDir::new("order");

@@ -824,12 +824,17 @@ fn write_part_certificate(part: &mut Part, cert: proof::Packed, file: &Path) -> 
     Ok(())
 }
 
-/// Jobs that write the certificates of recorded parts that have none.
+/// Jobs that write the certificates of recorded parts that have none, or whose file is gone
+/// (part certificates of large rows are not kept in the repository).
 fn certificate_jobs(rules: &Rules, ledger: &Ledger) -> Vec<Job> {
     ledger
         .parts
         .iter()
-        .filter(|p| p.certificate.is_none())
+        .filter(|p| {
+            p.certificate
+                .as_ref()
+                .is_none_or(|f| !Path::new(f).exists())
+        })
         .filter_map(|p| {
             let cells = parse_moves(rules, &p.moves).ok()?;
             let goal = if p.value == "no-win" || p.value == "win" {
