@@ -445,24 +445,33 @@ impl Extractor<'_> {
         }
     }
 
+    /// One search from `pos` within `budget` nodes and the deadline, counted: `Some(true)`
+    /// when it proves the claim there, `Some(false)` when it refutes it, `None` when a limit
+    /// ran out. What it solves stays in the table.
+    fn search(&mut self, pos: &mut Position, budget: u64) -> Option<bool> {
+        let limits = Limits {
+            max_nodes: Some(budget),
+            deadline: self.deadline,
+        };
+        let proof = Dfpn::new(self.table, self.attacker, limits, 0).run(pos);
+        self.searched += 1;
+        self.report();
+        match (proof, self.claim) {
+            (Proof::Unknown, _) => None,
+            (Proof::Proven, Claim::Win) | (Proof::Disproven, Claim::NoWin) => Some(true),
+            _ => Some(false),
+        }
+    }
+
     /// True when a search from `pos` (the prover to move) proves the claim there, within the
-    /// budgets; what it solves stays in the table.
+    /// budgets.
     fn searched_node(&mut self, pos: &mut Position) -> bool {
         for budget in RESOLVE_BUDGETS {
             if self.past_deadline() {
                 return false;
             }
-            let limits = Limits {
-                max_nodes: Some(budget),
-                deadline: self.deadline,
-            };
-            let proof = Dfpn::new(self.table, self.attacker, limits, 0).run(pos);
-            self.searched += 1;
-            self.report();
-            match (proof, self.claim) {
-                (Proof::Proven, Claim::Win) | (Proof::Disproven, Claim::NoWin) => return true,
-                (Proof::Unknown, _) => {}
-                _ => return false,
+            if let Some(proved) = self.search(pos, budget) {
+                return proved;
             }
         }
         false
@@ -496,22 +505,13 @@ impl Extractor<'_> {
                 if self.past_deadline() {
                     return None;
                 }
-                let limits = Limits {
-                    max_nodes: Some(budget),
-                    deadline: self.deadline,
-                };
-                let mut run = Dfpn::new(self.table, self.attacker, limits, 0);
                 pos.play(c);
-                let proof = run.run(pos);
+                let proved = self.search(pos, budget);
                 pos.undo();
-                self.searched += 1;
-                self.report();
-                match (proof, self.claim) {
-                    (Proof::Proven, Claim::Win) | (Proof::Disproven, Claim::NoWin) => {
-                        return Some(c);
-                    }
-                    (Proof::Unknown, _) => still.push(c),
-                    _ => {}
+                match proved {
+                    Some(true) => return Some(c),
+                    None => still.push(c),
+                    Some(false) => {}
                 }
             }
             open = still;
