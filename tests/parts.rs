@@ -409,13 +409,19 @@ fn a_board_by_parts_gets_one_checked_certificate() {
     }
 }
 
-#[test]
-fn a_changed_part_certificate_is_not_joined() {
+/// 5,5,4,1,1 solved by parts with certificates on, one worker, in a fresh directory.
+fn certified_5x5(name: &str) -> (Rules, TempDir, TableOptions) {
     let r = Rules::parse("5,5,4,1,1").unwrap();
-    let dir = TempDir::new("changed");
+    let dir = TempDir::new(name);
     let mut opts = options(&r, &dir.0, &[], 1);
     opts.cert_dir = Some(dir.0.join("certs"));
     table::run(&opts, |_| {}).unwrap();
+    (r, dir, opts)
+}
+
+#[test]
+fn a_changed_part_certificate_is_not_joined() {
+    let (r, dir, opts) = certified_5x5("changed");
     let ledger = parts::load(&parts::ledger_path(&dir.0.join("parts"), &r), &r).unwrap();
     assert!(ledger.parts.iter().all(|p| p.certificate_nodes.is_some()));
     // One part's file replaced by another's: the ledger's SHA-256 no longer matches.
@@ -435,11 +441,7 @@ fn a_changed_part_certificate_is_not_joined() {
 
 #[test]
 fn a_missing_part_certificate_is_written_again() {
-    let r = Rules::parse("5,5,4,1,1").unwrap();
-    let dir = TempDir::new("missing");
-    let mut opts = options(&r, &dir.0, &[], 1);
-    opts.cert_dir = Some(dir.0.join("certs"));
-    table::run(&opts, |_| {}).unwrap();
+    let (r, dir, opts) = certified_5x5("missing");
     let path = parts::ledger_path(&dir.0.join("parts"), &r);
     let before = parts::load(&path, &r).unwrap();
     let gone = before.parts[0].certificate.clone().unwrap();
