@@ -814,6 +814,26 @@ fn proofs_through_the_command_line() {
     let (code, out) = check_cert(&[draw.path()]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("cannot force a win"), "{out}");
+    // With zones (the default) and without, a proof is written and checks; the zones did
+    // change the search (else --proof would have turned them off unseen).
+    let mut nodes = Vec::new();
+    for zones in [None, Some("--no-zones")] {
+        let file = TempFile::new("zones.cert", "");
+        let mut args = vec![
+            "--rules",
+            "5,5,4,2,1",
+            "--threads",
+            "1",
+            "--proof",
+            file.path(),
+        ];
+        args.extend(zones);
+        nodes.push(expect_value(&args, "draw")["nodes"].as_u64().unwrap());
+        let (code, out) = check_cert(&[file.path(), "--rules", "5,5,4,2,1"]);
+        assert_eq!(code, 0, "{zones:?}: {out}");
+        assert!(out.contains("White cannot force a win"), "{out}");
+    }
+    assert_ne!(nodes[0], nodes[1], "zones on and off searched alike");
     let none = missing_path();
     let out = run(&[
         "solve",
