@@ -1156,8 +1156,10 @@ fn null_budget(moves: usize) -> u64 {
 /// (two stones a turn on 7x7: 23 of 33 moves kept) the successes are frequent but buy
 /// little. Measured, nodes of null-move search per pruned move: 0.2 on 6,5,4,1,1 and 0.8 on
 /// 7,4,4,1,1 (zones save 4.6x and 1.25x), 4 on 7,7,5,2,2 and 7 on 6,6,5,2,1 (zones cost 10x
-/// and 2x). Past [`NULL_COST`] only every `BACK_OFF`²-th chance is taken, which keeps the
-/// count current without paying for it.
+/// and 2x). Past [`NULL_COST`] only every `BACK_OFF`³-th chance is taken, which keeps the
+/// count current without paying for it: with every `BACK_OFF`²-th, 8,8,5,2,1 still spent 2.2M
+/// of its 5.0M nodes on null moves for little gain, and 6,6,5,2,2 took 1.4x the nodes of
+/// `BACK_OFF`³ (`results/null-move-cost.md`).
 #[derive(Debug, Default)]
 struct Throttle {
     tries: u64,
@@ -1204,7 +1206,10 @@ impl Throttle {
         let hits_pay = self.tries < BACK_OFF * (self.hits + 1);
         let cost_pays = self.spent <= NULL_COST * (self.saved + NULL_CREDIT);
         let rare = self.rare > 0 && self.tries >= self.rare * (self.hits + 1);
-        if !cost_pays || rare {
+        if !cost_pays {
+            return self.chances.is_multiple_of(BACK_OFF * BACK_OFF * BACK_OFF);
+        }
+        if rare {
             return self.chances.is_multiple_of(BACK_OFF * BACK_OFF);
         }
         hits_pay || self.chances.is_multiple_of(BACK_OFF)
@@ -1483,7 +1488,7 @@ mod tests {
             paying.saved += 30;
         }
         // Successes that cost more than they prune: past the credit only one chance in
-        // BACK_OFF^2 is taken, however often they succeed.
+        // BACK_OFF^3 is taken, however often they succeed.
         let mut costly = Throttle {
             tries: 1000,
             hits: 1000,
@@ -1491,7 +1496,7 @@ mod tests {
             spent: NULL_COST * (100 + NULL_CREDIT) + 1,
             ..Throttle::default()
         };
-        assert_eq!(allowed(&mut costly, 64 * 10), 10);
+        assert_eq!(allowed(&mut costly, 512 * 10), 10);
         // Cheap but failing: the hit-rate back-off (one chance in BACK_OFF).
         let mut failing = Throttle {
             tries: 1000,
