@@ -491,7 +491,10 @@ struct TableArgs {
     #[arg(long, value_name = "N")]
     threads: Option<String>,
     /// Write each proven row's certificate to DIR/m_n_k_p_q.c6proof, after the independent
-    /// checker accepted it. Proven rows without one are solved again to write it.
+    /// checker accepted it. A proven row is kept only with its certificate: the file, when
+    /// it is here, must still have its SHA-256 and be accepted by the checker (one that is not
+    /// is struck and the row solved again); rows without one are solved again to write it.
+    /// A row whose file is missing (large ones are not kept in the repository) is kept.
     #[arg(long, value_name = "DIR", default_value = "results/certificates")]
     certificates: String,
     /// Write no certificates (and keep proven rows that have none).
@@ -534,7 +537,8 @@ struct TableArgs {
     list: bool,
     /// Merge the rows of another table file (e.g. from a run in parallel with its own
     /// --json) before solving: rows missing or unknown here are taken from it, and so is
-    /// a proven row's certificate where the row here has none (same value only).
+    /// a proven row's certificate where the row here has none (same value only). A proven
+    /// row whose certificate is missing or is not accepted by the checker is not taken.
     #[arg(long, value_name = "FILE")]
     merge: Vec<String>,
 }
@@ -1188,7 +1192,10 @@ fn run_table(args: TableArgs) -> Result<ExitCode, Error> {
     if !args.merge.is_empty() {
         let mut rows = table::load(&opts.json)?;
         for f in &args.merge {
-            let taken = table::merge(&mut rows, table::load(Path::new(f))?);
+            let (taken, left_out) = table::merge_file(&mut rows, Path::new(f))?;
+            for line in left_out {
+                eprintln!("{line}");
+            }
             eprintln!("{f}: {} rows taken", taken.len());
         }
         table::save(&mut rows, &opts.json, &opts.md, &opts.command)?;

@@ -36,12 +36,14 @@ use crate::error::{Error, Result};
 use crate::proof::{self, cert, check};
 use crate::rules::Rules;
 use crate::search::{Goal, Outcome, SolveOptions, SolveReport, checkpoint, open_table, solve_then};
+use backing::Backing;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+pub mod backing;
 pub mod parts;
 
 /// The value of the empty board for Black, as the table records it.
@@ -520,6 +522,34 @@ pub fn merge(rows: &mut Vec<Row>, other: Vec<Row>) -> Vec<String> {
     taken
 }
 
+/// [`merge`] of the table file `path`, leaving out every proven row whose certificate does
+/// not back it (see [`backing`]): one whose file is missing, since a row taken from elsewhere
+/// must bring its proof, or refused. Proven rows that name no certificate are taken (a run
+/// with certificates on solves them again for one). Returns the rules of the rows taken and
+/// a line for each row left out.
+pub fn merge_file(rows: &mut Vec<Row>, path: &Path) -> Result<(Vec<String>, Vec<String>)> {
+    let mut left_out = Vec::new();
+    let other = load(path)?
+        .into_iter()
+        .filter(|o| {
+            if !o.value.is_proven() {
+                return true;
+            }
+            let why = match backing::backing(o) {
+                Backing::Unnamed | Backing::Backed => return true,
+                Backing::Missing => format!(
+                    "its certificate {} is not here",
+                    o.certificate.as_deref().unwrap_or_default()
+                ),
+                Backing::Refused(why) => why,
+            };
+            left_out.push(format!("{}: {} not taken: {why}", path.display(), o.rules));
+            false
+        })
+        .collect();
+    Ok((merge(rows, other), left_out))
+}
+
 // ---------------------------------------------------------------------------------------------
 // Solving
 
@@ -544,8 +574,8 @@ pub enum Step {
 /// Runs the table: every rule set of `opts` not already settled in the JSON file is solved
 /// and both files are written after each. `progress` receives one line per rule set.
 ///
-/// A proven row is kept when it has its certificate (or the run writes none); one without is
-/// solved again to write it, and must come out the same (a different value is an error, the
+/// A proven row is kept when it has its certificate and the file, if here, still backs it (or
+/// the run writes none; see [`keeps`]); one without is solved again to write it, and must come out the same (a different value is an error, the
 /// table is left as it was). An unknown row is tried again when this run's limit is larger or
 /// its table file has a checkpoint to continue from.
 pub fn run(opts: &TableOptions, mut progress: impl FnMut(&str)) -> Result<Vec<Step>> {
@@ -567,13 +597,20 @@ pub fn run(opts: &TableOptions, mut progress: impl FnMut(&str)) -> Result<Vec<St
     for rules in &opts.rules {
         let name = rules.to_string();
         let existing = rows.iter().position(|r| r.rules == name);
+        // The row's certificate was refused: its value is the table's word alone.
+        let mut doubted = false;
         if let Some(i) = existing {
-            let r = &rows[i];
-            if r.value.is_proven() && (r.certificate.is_some() || opts.cert_dir.is_none()) {
-                progress(&format!("{name}: {} (kept from the table)", r.value.name()));
-                steps.push(Step::Kept(r.value));
-                continue;
+            if rows[i].value.is_proven() {
+                match keeps(&mut rows[i], opts, &mut progress) {
+                    Keeping::Kept => {
+                        steps.push(Step::Kept(rows[i].value));
+                        continue;
+                    }
+                    Keeping::Certify => {}
+                    Keeping::Doubted => doubted = true,
+                }
             }
+            let r = &rows[i];
             let resumable = tt_path(opts, rules).is_some_and(|t| checkpoint::path_for(&t).exists());
             if !r.value.is_proven()
                 && !resumable
@@ -615,18 +652,27 @@ pub fn run(opts: &TableOptions, mut progress: impl FnMut(&str)) -> Result<Vec<St
         match existing {
             Some(i) => {
                 let old = rows[i].value;
-                if old.is_proven() && row.value.is_proven() && old != row.value {
+                if doubted && row.value.is_proven() && old != row.value {
+                    // Proven now, with a certificate the checker accepted: that outranks a
+                    // value whose proof did not hold up.
+                    progress(&format!(
+                        "{name}: the table said {} with a certificate that does not back it; \
+                         solved as {}, which replaces the row",
+                        old.name(),
+                        row.value.name()
+                    ));
+                    rows[i] = row.clone();
+                } else if old.is_proven() && row.value.is_proven() && old != row.value {
                     return Err(Error::Io(format!(
                         "{name}: solved again as {} but the table says {}: the table is \
                          left as it was (this is a bug; please report it)",
                         row.value.name(),
                         old.name()
                     )));
-                }
-                // A proven row solved again only for its certificate stays proven even if
-                // this run's limit was too short, and keeps the figures of the solve that
-                // proved it.
-                if old.is_proven() {
+                } else if old.is_proven() {
+                    // A proven row solved again only for its certificate stays proven even if
+                    // this run's limit was too short, and keeps the figures of the solve that
+                    // proved it.
                     if row.value.is_proven() && opts.by_parts.is_some() {
                         // Composed again from the same ledger: its `how` lists the parts and
                         // the certificate; the run that solved them stays the row's command.
@@ -652,6 +698,77 @@ pub fn run(opts: &TableOptions, mut progress: impl FnMut(&str)) -> Result<Vec<St
         steps.push(Step::Solved(Box::new(row)));
     }
     Ok(steps)
+}
+
+/// What a run does with a proven row of its table (see [`keeps`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Keeping {
+    /// Kept as it is.
+    Kept,
+    /// Solved again to write its certificate; the value must come out the same.
+    Certify,
+    /// Its certificate was refused and struck: solved again, and a proven value replaces
+    /// the table's.
+    Doubted,
+}
+
+/// Decides what happens to the proven `row`, saying so through `progress` when it is kept.
+/// With certificates off it is kept. With them on, a row needs its certificate: one whose
+/// file is here must still back the row (see [`backing`]), or it is struck from the row and
+/// the row solved again. A named file that is missing is not judged (large certificates are
+/// not kept in the repository): the row is kept, and the Markdown table marks the file as
+/// not kept.
+fn keeps(row: &mut Row, opts: &TableOptions, progress: &mut impl FnMut(&str)) -> Keeping {
+    let name = row.value.name();
+    if opts.cert_dir.is_none() {
+        progress(&format!("{}: {name} (kept from the table)", row.rules));
+        return Keeping::Kept;
+    }
+    match backing::backing(row) {
+        Backing::Backed => {
+            progress(&format!(
+                "{}: {name} (kept from the table; its certificate checked again)",
+                row.rules
+            ));
+            Keeping::Kept
+        }
+        Backing::Missing => {
+            progress(&format!(
+                "{}: {name} (kept from the table; its certificate {} is not here to check)",
+                row.rules,
+                row.certificate.as_deref().unwrap_or_default()
+            ));
+            Keeping::Kept
+        }
+        Backing::Unnamed => Keeping::Certify,
+        Backing::Refused(why) => {
+            progress(&format!(
+                "{}: the table's certificate is refused ({why}); solving the row again",
+                row.rules
+            ));
+            strike_certificate(row);
+            Keeping::Doubted
+        }
+    }
+}
+
+/// Removes a refused certificate from `row`, with what its `how` said of it.
+fn strike_certificate(row: &mut Row) {
+    row.certificate = None;
+    row.certificate_sha256 = None;
+    row.certificate_nodes = None;
+    let cut = [
+        " The certificate comes from",
+        " Tried for its certificate by",
+        CERTIFICATE_SENTENCE,
+    ]
+    .iter()
+    .filter_map(|s| row.how.find(s))
+    .min();
+    if let Some(at) = cut {
+        row.how.truncate(at);
+        row.how.truncate(row.how.trim_end().len());
+    }
 }
 
 /// The table file of `rules` under `--tt-dir`.

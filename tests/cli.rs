@@ -1581,6 +1581,73 @@ fn table_merge_takes_rows_from_another_file() {
     assert_eq!(table_rows(b.path()), table_rows(a.path()));
 }
 
+/// Rewrites the `field` of every row of the table file `path` to `value`.
+fn edit_rows(path: &str, field: &str, value: &str) {
+    let mut rows = table_rows(path);
+    for r in &mut rows {
+        r.insert(field.into(), Value::String(value.into()));
+    }
+    std::fs::write(path, serde_json::to_string_pretty(&rows).unwrap()).unwrap();
+}
+
+/// A kept row's certificate is checked again: one that no longer backs the row (damaged, or
+/// proving another value than the table says) is struck and the row solved again, and
+/// --merge leaves out a proven row whose certificate is missing.
+#[test]
+fn table_refuses_certificates_that_do_not_back_their_rows() {
+    let json = TempFile::new("table.json", b"[]");
+    let md = TempFile::new("table.md", b"");
+    let certs = TempDir::new("certs");
+    let win = ["--rules", "4,4,3,2,1"];
+    run_table(&json, &md, &certs, &win);
+    let row = table_rows(json.path()).remove(0);
+    assert_eq!(row["value"], "win");
+    let path = row["certificate"]
+        .as_str()
+        .expect("a certificate")
+        .to_string();
+
+    let (stdout, stderr) = run_table(&json, &md, &certs, &win);
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(stderr.contains("certificate checked again"), "{stderr}");
+
+    // One bit flipped: not the recorded file.
+    let mut bytes = std::fs::read(&path).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    let (stdout, stderr) = run_table(&json, &md, &certs, &win);
+    assert!(stderr.contains("certificate is refused"), "{stderr}");
+    assert!(stderr.contains("SHA-256 differs"), "{stderr}");
+    assert!(stdout.starts_with("4,4,3,2,1 win"), "{stdout}");
+    let again = table_rows(json.path()).remove(0);
+    assert_eq!(again["value"], "win");
+    assert_eq!(run(&["check", &path]).status.code(), Some(0));
+    // Written again whole: the same proof as the first time.
+    use sha2::Digest;
+    let hash = format!("{:x}", sha2::Sha256::digest(std::fs::read(&path).unwrap()));
+    assert_eq!(again["certificate_sha256"], hash.as_str());
+    assert_eq!(again["certificate_sha256"], row["certificate_sha256"]);
+
+    // The table's value changed by hand: the certificate proves a win, not a draw, and the
+    // win proven again replaces the row.
+    edit_rows(json.path(), "value", "draw");
+    let (stdout, stderr) = run_table(&json, &md, &certs, &win);
+    assert!(stderr.contains("proves win, not draw"), "{stderr}");
+    assert!(stderr.contains("which replaces the row"), "{stderr}");
+    assert!(stdout.starts_with("4,4,3,2,1 win"), "{stdout}");
+    assert_eq!(table_rows(json.path()).remove(0)["value"], "win");
+
+    // A row whose certificate is not here is not merged into another table.
+    edit_rows(json.path(), "certificate", &missing_path());
+    let b = TempFile::new("b.json", b"[]");
+    let b_md = TempFile::new("b.md", b"");
+    let (_, stderr) = run_table(&b, &b_md, &certs, &["--merge", json.path()]);
+    assert!(stderr.contains("4,4,3,2,1 not taken"), "{stderr}");
+    assert!(stderr.contains("0 rows taken"), "{stderr}");
+    assert!(table_rows(b.path()).is_empty());
+}
+
 /// A proven row without a certificate (from a run with --no-certificates) is solved again to
 /// write one, keeping its value and the figures and command of the solve that proved it.
 #[test]

@@ -24,6 +24,7 @@
 //! certificates on, each part's certificate is written while its table is at hand and the
 //! row's certificate joins them ([`crate::proof::join`]), checked before it is recorded.
 
+use super::backing::read_with_sha;
 use super::{Row, TableOptions, Value, file_stem, how_by_parts, load_average};
 use crate::bench::{git_commit, utc_now};
 use crate::board::{Cell, Position};
@@ -33,7 +34,6 @@ use crate::proof::{self, Claim, Node, cert, check, join};
 use crate::rules::{Color, Rules};
 use crate::search::{Goal, Outcome, SolveOptions, checkpoint, dfpn, open_table, solve_then};
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -888,13 +888,6 @@ fn adopted(rules: &Rules, opts: &TableOptions, job: &Job) -> Option<Part> {
         certificate_nodes: Some(summary.nodes as u64),
         certificate_tried: None,
     })
-}
-
-/// A certificate file, decoded, with the SHA-256 of its bytes.
-fn read_with_sha(file: &str) -> std::result::Result<(proof::Packed, String), String> {
-    let bytes = std::fs::read(file).map_err(|e| format!("cannot read {file}: {e}"))?;
-    let packed = proof::Packed::read_from(&bytes[..]).map_err(|e| format!("{file}: {e}"))?;
-    Ok((packed, format!("{:x}", Sha256::digest(&bytes))))
 }
 
 /// Threads per part: `--threads`, or with its default (one per core) the cores shared out
