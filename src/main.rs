@@ -398,11 +398,13 @@ struct SolveArgs {
     proof: Option<String>,
     /// Write the proven strategy as one-stone-per-node SGF (GoGui opens it): the position's
     /// moves, then the winner's moves with every answer it must meet as a variation (for a
-    /// draw or no-win, the defender's holding strategy). At most --sgf-max-nodes stones;
-    /// past that only the main line continues. Same conditions as --proof.
+    /// draw or no-win, the defender's holding strategy). See --sgf-max-nodes for its size.
+    /// Same conditions as --proof.
     #[arg(long, value_name = "FILE")]
     sgf_out: Option<String>,
-    /// Most stones --sgf-out writes.
+    /// Size limit of --sgf-out: the reply lists met before N stones are written are written
+    /// in full, every reply a variation; past N each line goes on along its first reply only,
+    /// with a comment (so a file can hold more than N stones).
     #[arg(long, value_name = "N", default_value = "20000", requires = "sgf_out")]
     sgf_max_nodes: String,
     /// Largest disproof (draw, no-win) written by --proof, in nodes per claim.

@@ -1383,6 +1383,31 @@ fn show_a_proof_with_its_zone_and_write_sgf() {
     );
 }
 
+/// The root node of a strategy written for a diagram: its setup stones, one property a
+/// colour that has any, and the side to move.
+fn diagram_sgf_root(diagram: &str) -> String {
+    let pos = TempFile::new("setup.txt", diagram);
+    let sgf = TempFile::new("setup.sgf", "");
+    ok_stdout(&["solve", "--position", pos.path(), "--sgf-out", sgf.path()]);
+    let text = std::fs::read_to_string(sgf.path()).unwrap();
+    text.lines().next().unwrap().to_string()
+}
+
+#[test]
+fn strategies_of_diagrams_keep_their_setup_and_turn() {
+    let white_only =
+        diagram_sgf_root("rules: 4,4,3,1,1\nto-move: black\n. . . .\n. . . .\n. . . .\nO O . .\n");
+    assert!(white_only.contains("AW[ad][bd]PL[B]"), "{white_only}");
+    assert!(!white_only.contains("AB"), "{white_only}");
+    let black_only =
+        diagram_sgf_root("rules: 4,4,3,1,1\nto-move: white\nX . . .\n. . . .\n. . . .\n. . . .\n");
+    assert!(black_only.contains("AB[aa]PL[W]"), "{black_only}");
+    assert!(!black_only.contains("AW"), "{black_only}");
+    // No stones, but White to move: not a game from its start.
+    let empty = diagram_sgf_root("rules: 3,3,3,1,1\nto-move: white\n. . .\n. . .\n. . .\n");
+    assert!(empty.ends_with("PL[W]"), "{empty}");
+}
+
 // ---------------------------------------------------------------------------------------------
 // The table command
 // ---------------------------------------------------------------------------------------------

@@ -12,12 +12,17 @@ use crate::threats;
 use std::fmt::Write as _;
 
 /// Writes the first part of `cert` as SGF, starting from `pos` (the certificate's root).
-/// At most `max_nodes` stones of the strategy are written.
+/// Reply lists met before `max_nodes` stones of the strategy are written are written in
+/// full; past that each line follows its first reply only (so the count can pass
+/// `max_nodes` by the length of the lines open at that point).
 pub fn strategy_sgf(pos: &Position, cert: &Certificate, max_nodes: usize) -> Result<String> {
     let rules = *pos.rules();
     let history: Vec<Cell> = pos.moves().collect();
     let (b, w) = pos.stone_counts();
-    let from_start = history.len() == b + w;
+    // Played out from the empty board, unless it is a diagram (stones without their order)
+    // or an empty one that starts with someone other than Black on a first turn.
+    let from_start = history.len() == b + w
+        && (!history.is_empty() || (pos.to_move() == Color::Black && pos.stones_left() == rules.q));
     let mut out = write_gogui_sgf(&rules, if from_start { &history } else { &[] })?;
     out.truncate(out.trim_end().len() - 1); // drop the closing ')'
     if !from_start {
@@ -30,17 +35,22 @@ pub fn strategy_sgf(pos: &Position, cert: &Certificate, max_nodes: usize) -> Res
                 .collect()
         };
         let root_end = out.find('\n').unwrap_or(out.len());
-        let extra = format!(
-            "AB{}AW{}PL[{}]",
-            setup(Color::Black),
-            setup(Color::White),
-            if pos.to_move() == Color::Black {
-                "B"
-            } else {
-                "W"
+        // A property with no values is not SGF: a colour without stones is left out.
+        let mut extra = String::new();
+        for (tag, c) in [("AB", Color::Black), ("AW", Color::White)] {
+            let points = setup(c);
+            if !points.is_empty() {
+                extra.push_str(tag);
+                extra.push_str(&points);
             }
-        );
-        out.insert_str(root_end, &extra.replace("AB[]", "").replace("AW[]", ""));
+        }
+        let mover = if pos.to_move() == Color::Black {
+            "B"
+        } else {
+            "W"
+        };
+        extra.push_str(&format!("PL[{mover}]"));
+        out.insert_str(root_end, &extra);
     }
     let Some(part) = cert.parts.first() else {
         return Err(Error::Io("the certificate holds no proof".into()));
