@@ -92,7 +92,8 @@ enum Command {
     /// each first stone up to symmetry: proof and disproof numbers, how many are won,
     /// refuted and open (exit 0; the table file is read in place, so this is safe while the
     /// solve runs). Exit 1 when there is no checkpoint (no solve
-    /// stopped there: a finished solve removes it); a damaged file: one line, exit 2.
+    /// stopped there: a finished solve removes it); a damaged file, a directory or a path
+    /// with neither a table file nor a checkpoint: one line, exit 2.
     Status(StatusArgs),
     /// Solve the empty boards of a range of rule sets into a table of proven values.
     ///
@@ -339,14 +340,10 @@ struct SolveArgs {
     /// Give up (answer unknown) after this many nodes.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     nodes: Option<String>,
-    /// Transposition table size in MiB.
-    #[arg(
-        long,
-        value_name = "MIB",
-        default_value = "256",
-        allow_negative_numbers = true
-    )]
-    tt_size: String,
+    /// Transposition table size in MiB [default: 256, or with an existing --tt file its
+    /// size]. A larger size than the file's grows the file, keeping its entries.
+    #[arg(long, value_name = "MIB", allow_negative_numbers = true)]
+    tt_size: Option<String>,
     /// Keep the table in this file (read into memory, written back at checkpoints); a later
     /// solve under the same rules
     /// reuses what it holds. The file is refused if it is for other rules, another version
@@ -640,7 +637,7 @@ fn run_solve(args: SolveArgs) -> Result<ExitCode, Error> {
         },
         max_nodes: args.nodes.as_deref().map(parse_nodes).transpose()?,
         time_limit: args.time_limit.as_deref().map(parse_seconds).transpose()?,
-        tt_mib: parse_tt_size(&args.tt_size)?,
+        tt_mib: solve_tt_mib(args.tt_size.as_deref(), args.tt.as_deref())?,
         // Zones stay on with --proof: the certificate writer searches again the moves they
         // left out, and over the positions of results/proof-zones.md a zone solve took a
         // median 0.83 of a zone-free solve's nodes and, writing included, 0.87 of its time.
@@ -805,7 +802,7 @@ fn run_verify(args: VerifyArgs) -> Result<ExitCode, Error> {
 fn parse_range(text: &str) -> Result<(usize, usize), Error> {
     let bad = || {
         Error::Option(format!(
-            "--turns-back '{text}': expected A..B with 1 <= A <= B"
+            "--turns-back '{text}': expected A..B with 1 <= A <= B <= 50"
         ))
     };
     let (a, b) = text.split_once("..").unwrap_or((text, text));
@@ -873,7 +870,19 @@ fn run_status(args: StatusArgs) -> Result<ExitCode, Error> {
         Some(table) => (given.to_path_buf(), std::path::PathBuf::from(table)),
         None => (checkpoint::path_for(given), given.to_path_buf()),
     };
+    if given.is_dir() {
+        return Err(Error::Io(format!(
+            "{} is a directory: give a solve's --tt file or its .ckpt",
+            given.display()
+        )));
+    }
     let Some(ck) = checkpoint::read(&path)? else {
+        if !given.exists() {
+            return Err(Error::Io(format!(
+                "{}: no such file (give a solve's --tt file or its .ckpt)",
+                given.display()
+            )));
+        }
         println!("{}: no checkpoint (no solve stopped there)", path.display());
         return Ok(ExitCode::FAILURE);
     };
@@ -1349,9 +1358,20 @@ fn parse_secs(option: &str, text: &str) -> Result<Duration, Error> {
     match text.trim().parse::<f64>() {
         Ok(s) if s > 0.0 && s.is_finite() && s < 1e9 => Ok(Duration::from_secs_f64(s)),
         _ => Err(Error::Option(format!(
-            "{option} '{text}': expected seconds above 0"
+            "{option} '{text}': expected seconds above 0 and below 1e9"
         ))),
     }
+}
+
+/// The table size of `solve`: `--tt-size` when given; else the size of the `--tt` file when
+/// there is one to reuse (so leaving the option out never grows a file behind the user's
+/// back); else 256 MiB.
+fn solve_tt_mib(given: Option<&str>, file: Option<&str>) -> Result<usize, Error> {
+    if let Some(text) = given {
+        return parse_tt_size(text);
+    }
+    let kept = file.and_then(|f| c6solve::search::ttfile::stored_mib(std::path::Path::new(f)));
+    Ok(kept.unwrap_or(256))
 }
 
 /// Validates `--tt-size`: whole MiB, at least 1, at most the machine's memory.

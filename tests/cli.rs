@@ -244,6 +244,10 @@ fn bad_points() {
     assert_bad_input(&["solve", "--moves", "K0"], "rows start at 1");
     assert_bad_input(&["solve", "--moves", "K10 10"], "expected a column letter");
     assert_bad_input(&["solve", "--moves", "0,5"], "start at 1,1");
+    // Digits only: no sign, and a number too large for any board is off it.
+    assert_bad_input(&["solve", "--moves", "A+1"], "expected a column letter");
+    assert_bad_input(&["solve", "--moves", "+1,1"], "whole numbers");
+    assert_bad_input(&["solve", "--moves", "99999999999999999999,1"], "off the");
 }
 
 #[test]
@@ -1048,6 +1052,11 @@ fn table_file_is_reused_and_checked() {
     );
     let bytes = std::fs::metadata(path).unwrap().len();
     assert_eq!(bytes, 4096 + (16 << 20), "the file holds a 16 MiB table");
+    // Without --tt-size the file keeps its size (the default would be 256 MiB).
+    let reused = solve_json(&[&base[..5], &["--json"]].concat());
+    assert_eq!(reused["value"], first["value"]);
+    let after = std::fs::metadata(path).unwrap().len();
+    assert_eq!(after, bytes, "reusing the file did not resize it");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1180,6 +1189,10 @@ fn puzzles_bad_input() {
         "--plan entry 'win0=1/1'",
     );
     assert_bad_input(&["harvest", "--out", "x.txt"], "--out x.txt");
+    let empty = TempFile::new("empty.puzzles", "# nothing here\n");
+    assert_bad_input(&["puzzles", empty.path()], "no puzzles");
+    let no_games = TempFile::new("none.jsonl", "\n");
+    assert_bad_input(&["harvest", "--games", no_games.path()], "no game records");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1893,6 +1906,12 @@ fn status_reports_a_stopped_solve() {
     let out = run(&["status", path]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stdout).contains("no checkpoint"));
+    // Nothing there, or a directory: bad input, not "no checkpoint".
+    assert_bad_input(&["status", &missing_path()], "no such file");
+    assert_bad_input(
+        &["status", &std::env::temp_dir().display().to_string()],
+        "directory",
+    );
     // A damaged checkpoint is refused in one line.
     std::fs::write(&ckpt, b"not a checkpoint").unwrap();
     assert_bad_input(&["status", path], "not a c6solve checkpoint");

@@ -21,14 +21,20 @@ pub fn format_point(rules: &Rules, cell: Cell) -> String {
     }
 }
 
+/// A row or coordinate as written: ASCII digits only (no sign or spaces inside). A number
+/// past `u32` comes out as `u32::MAX`, off every board, so it is refused as such.
+fn whole(s: &str) -> Option<u32> {
+    (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| s.parse::<u32>().unwrap_or(u32::MAX))
+}
+
 /// Parses a point in Go style (`K10`, any case, no `I`) or numeric form (`11,10`, 1-based).
 pub fn parse_point(rules: &Rules, text: &str) -> Result<Cell> {
     let t = text.trim();
     let (x, y) = if let Some((a, b)) = t.split_once(',') {
         let num = |s: &str| {
-            s.trim()
-                .parse::<u32>()
-                .map_err(|_| Error::Point(format!("'{t}': expected x,y with whole numbers")))
+            whole(s.trim())
+                .ok_or_else(|| Error::Point(format!("'{t}': expected x,y with whole numbers")))
         };
         let (x, y) = (num(a)?, num(b)?);
         if x == 0 || y == 0 {
@@ -51,9 +57,8 @@ pub fn parse_point(rules: &Rules, text: &str) -> Result<Cell> {
             .position(|&c| c as char == letter)
             .ok_or_else(|| Error::Point(format!("'{t}': expected a column letter and a row")))?;
         let row = chars.as_str();
-        let y = row
-            .parse::<u32>()
-            .map_err(|_| Error::Point(format!("'{t}': expected a column letter and a row")))?;
+        let y = whole(row)
+            .ok_or_else(|| Error::Point(format!("'{t}': expected a column letter and a row")))?;
         if y == 0 {
             return Err(Error::Point(format!("'{t}': rows start at 1")));
         }

@@ -133,17 +133,23 @@ pub struct Game {
     pub ends_in_six: bool,
 }
 
-/// Reads the games of a JSON-lines file; a bad line is an error naming it.
+/// Reads the games of a JSON-lines file; a bad line is an error naming it, and so is a file
+/// with no games.
 pub fn read_games(path: &str) -> Result<Vec<Game>> {
     let text = crate::input::read(path)?;
-    text.lines()
+    let games = text
+        .lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
         .map(|(i, l)| {
             serde_json::from_str::<Game>(l)
                 .map_err(|e| Error::Io(format!("{path}:{}: not a game record: {e}", i + 1)))
         })
-        .collect()
+        .collect::<Result<Vec<_>>>()?;
+    if games.is_empty() {
+        return Err(Error::Io(format!("{path}: no game records")));
+    }
+    Ok(games)
 }
 
 /// 64-bit FNV-1a followed by the SplitMix64 finaliser: a fixed, documented order of the
@@ -219,15 +225,25 @@ pub fn harvest(
         while t.proved < entry.want && t.attempted < entry.attempts && cursor < order.len() {
             let g = order[cursor];
             cursor += 1;
-            let Ok(turns) = g
+            // A record that does not replay to the six its result names is no source of
+            // puzzles; it is passed over, said so.
+            let turns = match g
                 .moves
                 .iter()
                 .map(|m| parse_moves(&rules, m))
                 .collect::<Result<Vec<_>>>()
-            else {
-                continue;
+            {
+                Ok(t) => t,
+                Err(e) => {
+                    progress(&format!("skipped game {}: {e}", g.id));
+                    continue;
+                }
             };
             let Some(winner) = checked_winner(rules, g, &turns) else {
+                progress(&format!(
+                    "skipped game {}: its moves do not end in a six by {}",
+                    g.id, g.result
+                ));
                 continue;
             };
             // Turns kept: the winner's D-th turn from the end is turn L - 2D + 1 (0-based);
@@ -441,15 +457,31 @@ mod tests {
             ends_in_six: true,
         };
         let opts = HarvestOptions {
-            plan: parse_plan("win1=1/1").unwrap(),
+            // Asks for two, so every game is looked at whatever the hash order.
+            plan: parse_plan("win1=2/2").unwrap(),
             time_limit: Duration::from_secs(30),
             max_nodes: None,
             tt_mib: 4,
             zones: false,
             fast_nodes: 1000,
         };
-        let (text, tallies) = harvest(&[g], &opts, "test", |_| {}).unwrap();
+        // Records that do not replay to their result are passed over, each said so.
+        let mut bad_point = g.clone();
+        bad_point.id = "t2".into();
+        bad_point.moves[1] = "A1 Z99".into();
+        let mut wrong_winner = g.clone();
+        wrong_winner.id = "t3".into();
+        wrong_winner.result = "white".into();
+        let mut said = Vec::new();
+        let (text, tallies) = harvest(&[bad_point, wrong_winner, g], &opts, "test", |line| {
+            said.push(line.to_string())
+        })
+        .unwrap();
         assert_eq!(tallies[0].1.proved, 1, "{text}");
+        for id in ["t2", "t3"] {
+            let line = format!("skipped game {id}: ");
+            assert!(said.iter().any(|l| l.starts_with(&line)), "{said:?}");
+        }
         let suite = super::super::parse_suite(&text, "h", std::path::Path::new(".")).unwrap();
         let p = &suite.puzzles[0];
         assert_eq!(

@@ -331,6 +331,9 @@ pub fn load(path: &Path) -> Result<Suite> {
         suite.puzzles.extend(part.puzzles);
         suite.notes.extend(part.notes);
     }
+    if suite.puzzles.is_empty() {
+        return Err(Error::Puzzle(format!("{}: no puzzles", path.display())));
+    }
     Ok(suite)
 }
 

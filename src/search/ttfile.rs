@@ -170,6 +170,19 @@ pub fn open(path: &Path, rules: &Rules, mib: usize, reset: bool) -> Result<Opene
     Ok(Opened { table, grown_from })
 }
 
+/// The size in MiB of the table in the file at `path`, read from its header; `None` when
+/// there is no such file or its header does not decode ([`open`] then says why it refuses
+/// the file, or creates it).
+pub fn stored_mib(path: &Path) -> Option<usize> {
+    let mut raw = [0u8; 64];
+    File::open(path).ok()?.read_exact(&mut raw).ok()?;
+    let got = Header::decode(&raw, "").ok()?;
+    let bytes = usize::try_from(got.buckets)
+        .ok()?
+        .checked_mul(Table::BUCKET_BYTES)?;
+    Some((bytes >> 20).max(1))
+}
+
 /// `path` with `suffix` appended to its file name (`t.tt` and `.grow`: `t.tt.grow`).
 pub(crate) fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
