@@ -597,7 +597,8 @@ pub fn run(opts: &TableOptions, mut progress: impl FnMut(&str)) -> Result<Vec<St
     for rules in &opts.rules {
         let name = rules.to_string();
         let existing = rows.iter().position(|r| r.rules == name);
-        // The row's certificate was refused: its value is the table's word alone.
+        // The row's certificate was refused, and its value struck with it: solve it again
+        // whatever limit it was tried with.
         let mut doubted = false;
         if let Some(i) = existing {
             if rows[i].value.is_proven() {
@@ -612,7 +613,8 @@ pub fn run(opts: &TableOptions, mut progress: impl FnMut(&str)) -> Result<Vec<St
             }
             let r = &rows[i];
             let resumable = tt_path(opts, rules).is_some_and(|t| checkpoint::path_for(&t).exists());
-            if !r.value.is_proven()
+            if !doubted
+                && !r.value.is_proven()
                 && !resumable
                 && opts.by_parts.is_none()
                 && let Some(before) = r.time_limit.filter(|&t| t >= limit)
@@ -652,17 +654,7 @@ pub fn run(opts: &TableOptions, mut progress: impl FnMut(&str)) -> Result<Vec<St
         match existing {
             Some(i) => {
                 let old = rows[i].value;
-                if doubted && row.value.is_proven() && old != row.value {
-                    // Proven now, with a certificate the checker accepted: that outranks a
-                    // value whose proof did not hold up.
-                    progress(&format!(
-                        "{name}: the table said {} with a certificate that does not back it; \
-                         solved as {}, which replaces the row",
-                        old.name(),
-                        row.value.name()
-                    ));
-                    rows[i] = row.clone();
-                } else if old.is_proven() && row.value.is_proven() && old != row.value {
+                if old.is_proven() && row.value.is_proven() && old != row.value {
                     return Err(Error::Io(format!(
                         "{name}: solved again as {} but the table says {}: the table is \
                          left as it was (this is a bug; please report it)",
@@ -707,15 +699,15 @@ enum Keeping {
     Kept,
     /// Solved again to write its certificate; the value must come out the same.
     Certify,
-    /// Its certificate was refused and struck: solved again, and a proven value replaces
-    /// the table's.
+    /// Its certificate was refused: the row is unknown now, and solved again like one.
     Doubted,
 }
 
 /// Decides what happens to the proven `row`, saying so through `progress` when it is kept.
 /// With certificates off it is kept. With them on, a row needs its certificate: one whose
-/// file is here must still back the row (see [`backing`]), or it is struck from the row and
-/// the row solved again. A named file that is missing is not judged (large certificates are
+/// file is here must still back the row (see [`backing`]); if it does not, the value goes
+/// with it (the row is unknown until solved again: a solve that runs out of time records
+/// it so, and no value is left standing on the JSON file's word). A named file that is missing is not judged (large certificates are
 /// not kept in the repository): the row is kept, and the Markdown table marks the file as
 /// not kept.
 fn keeps(row: &mut Row, opts: &TableOptions, progress: &mut impl FnMut(&str)) -> Keeping {
@@ -743,31 +735,13 @@ fn keeps(row: &mut Row, opts: &TableOptions, progress: &mut impl FnMut(&str)) ->
         Backing::Unnamed => Keeping::Certify,
         Backing::Refused(why) => {
             progress(&format!(
-                "{}: the table's certificate is refused ({why}); solving the row again",
+                "{}: the table's certificate is refused ({why}); the row's {name} goes with \
+                 it and the row is solved again",
                 row.rules
             ));
-            strike_certificate(row);
+            row.value = Value::Unknown;
             Keeping::Doubted
         }
-    }
-}
-
-/// Removes a refused certificate from `row`, with what its `how` said of it.
-fn strike_certificate(row: &mut Row) {
-    row.certificate = None;
-    row.certificate_sha256 = None;
-    row.certificate_nodes = None;
-    let cut = [
-        " The certificate comes from",
-        " Tried for its certificate by",
-        CERTIFICATE_SENTENCE,
-    ]
-    .iter()
-    .filter_map(|s| row.how.find(s))
-    .min();
-    if let Some(at) = cut {
-        row.how.truncate(at);
-        row.how.truncate(row.how.trim_end().len());
     }
 }
 

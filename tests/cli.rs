@@ -1667,14 +1667,30 @@ fn table_refuses_certificates_that_do_not_back_their_rows() {
     assert_eq!(again["certificate_sha256"], hash.as_str());
     assert_eq!(again["certificate_sha256"], row["certificate_sha256"]);
 
-    // The table's value changed by hand: the certificate proves a win, not a draw, and the
-    // win proven again replaces the row.
+    // The table's value changed by hand: the certificate proves a win, not a draw; the draw
+    // goes, and the win proven again takes its place.
     edit_rows(json.path(), "value", "draw");
     let (stdout, stderr) = run_table(&json, &md, &certs, &win);
     assert!(stderr.contains("proves win, not draw"), "{stderr}");
-    assert!(stderr.contains("which replaces the row"), "{stderr}");
+    assert!(stderr.contains("the row's draw goes with it"), "{stderr}");
     assert!(stdout.starts_with("4,4,3,2,1 win"), "{stdout}");
     assert_eq!(table_rows(json.path()).remove(0)["value"], "win");
+
+    // A row whose certificate is about another board, solved again out of time: unknown,
+    // not the value the certificate failed to back.
+    let other = TempFile::new("other.json", b"[]");
+    std::fs::copy(json.path(), other.path()).unwrap();
+    edit_rows(other.path(), "rules", "8,8,5,1,1");
+    let (_, stderr) = run_table(
+        &other,
+        &md,
+        &certs,
+        &["--rules", "8,8,5,1,1", "--time-limit", "0.05"],
+    );
+    assert!(stderr.contains("not about the empty board"), "{stderr}");
+    let row = table_rows(other.path()).remove(0);
+    assert_eq!(row["value"], "unknown", "{row:?}");
+    assert!(row["certificate"].is_null(), "{row:?}");
 
     // A row whose certificate is not here is not merged into another table.
     edit_rows(json.path(), "certificate", &missing_path());
