@@ -877,7 +877,7 @@ fn run_status(args: StatusArgs) -> Result<ExitCode, Error> {
         )));
     }
     let Some(ck) = checkpoint::read(&path)? else {
-        if !given.exists() {
+        if !given.exists() && !table.exists() {
             return Err(Error::Io(format!(
                 "{}: no such file (give a solve's --tt file or its .ckpt)",
                 given.display()
@@ -1363,15 +1363,35 @@ fn parse_secs(option: &str, text: &str) -> Result<Duration, Error> {
     }
 }
 
-/// The table size of `solve`: `--tt-size` when given; else the size of the `--tt` file when
-/// there is one to reuse (so leaving the option out never grows a file behind the user's
-/// back); else 256 MiB.
+/// The table size of `solve`: `--tt-size` when given; else, for a `--tt` file to reuse, the
+/// larger of its size and the size its checkpoint was solved with (a size that is not a power
+/// of two makes a smaller file), so leaving the option out neither grows a file behind the
+/// user's back nor fails a resume; else 256 MiB. A reused size past the machine's memory is
+/// refused like `--tt-size`.
 fn solve_tt_mib(given: Option<&str>, file: Option<&str>) -> Result<usize, Error> {
     if let Some(text) = given {
         return parse_tt_size(text);
     }
-    let kept = file.and_then(|f| c6solve::search::ttfile::stored_mib(std::path::Path::new(f)));
-    Ok(kept.unwrap_or(256))
+    let Some(path) = file.map(std::path::Path::new) else {
+        return Ok(256);
+    };
+    let stored = c6solve::search::ttfile::stored_mib(path);
+    // A damaged checkpoint is refused later, where the solve reads it.
+    let resumed = checkpoint::read(&checkpoint::path_for(path))
+        .ok()
+        .flatten()
+        .and_then(|ck| usize::try_from(ck.tt_mib).ok());
+    let Some(mib) = stored.max(resumed) else {
+        return Ok(256);
+    };
+    let max = c6solve::search::max_tt_mib();
+    if mib > max {
+        return Err(Error::Option(format!(
+            "{}: its {mib} MiB table is more than this machine's memory ({max} MiB)",
+            path.display()
+        )));
+    }
+    Ok(mib)
 }
 
 /// Validates `--tt-size`: whole MiB, at least 1, at most the machine's memory.

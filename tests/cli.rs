@@ -1922,6 +1922,10 @@ fn status_reports_a_stopped_solve() {
     let out = run(&["status", path]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stdout).contains("no checkpoint"));
+    // The checkpoint's own path says the same (exit 1) while the table file is there.
+    let out = run(&["status", &ckpt]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("no checkpoint"));
     // Nothing there, or a directory: bad input, not "no checkpoint".
     assert_bad_input(&["status", &missing_path()], "no such file");
     assert_bad_input(

@@ -393,6 +393,27 @@ mod tests {
         }
     }
 
+    /// `stored_mib` reads back the size a file was made with, reads a header's claim as it
+    /// is (the caller compares it with the machine's memory), and has nothing for a file that
+    /// is not a table.
+    #[test]
+    fn stored_sizes_are_read_from_the_header() {
+        let p = temp("stored");
+        let r = Rules::connect6();
+        assert_eq!(stored_mib(&p), None, "no file");
+        drop(open(&p, &r, 2, false).unwrap());
+        assert_eq!(stored_mib(&p), Some(2));
+        let huge = Header::current(&r, 1 << 40).encode();
+        std::fs::write(&p, huge).unwrap();
+        assert_eq!(
+            stored_mib(&p),
+            Some(((1usize << 40) * Table::BUCKET_BYTES) >> 20)
+        );
+        std::fs::write(&p, [7u8; 64]).unwrap();
+        assert_eq!(stored_mib(&p), None, "not a table file");
+        let _ = std::fs::remove_file(&p);
+    }
+
     #[test]
     fn entries_survive_reopening() {
         let p = temp("reopen");
