@@ -95,6 +95,9 @@ fn composed_values_agree_with_the_oracle() {
         "4,3,4,2,1",
         "5,2,4,2,1",
         "4,4,3,2,2",
+        // A draw whose centre C2 no canonical first turn lists first: the composition must
+        // reach its parts through either stone of the turn.
+        "5,3,4,2,2",
     ] {
         let r = Rules::parse(rules).unwrap();
         let (row, ledger) = by_parts(rules, &[], 2);

@@ -181,7 +181,25 @@ impl<'a> Index<'a> {
             let mut pos = Position::new(*rules);
             let attacker = attacker_of(&end, &part.value);
             prefixes.insert(dfpn::key_for(&pos, attacker));
-            for &c in &cells {
+            // Where the turn of the current stone began: a turn's stones may come in any
+            // order, and the composition walks them one at a time from its own first stones,
+            // so each stone alone after the turn's start is on the way too. (Without this a
+            // stone that no recorded turn lists first, as C2 on 5x3, left a row of refuted
+            // first turns open.)
+            let mut start = pos.clone();
+            for (i, &c) in cells.iter().enumerate() {
+                let full = if i < rules.q as usize {
+                    rules.q
+                } else {
+                    rules.p
+                };
+                if rules.turn_after(i).1 == full {
+                    start = pos.clone();
+                } else {
+                    let mut alone = start.clone();
+                    alone.play(c);
+                    prefixes.insert(dfpn::key_for(&alone, attacker));
+                }
                 pos.play(c);
                 prefixes.insert(dfpn::key_for(&pos, attacker));
             }
