@@ -515,6 +515,20 @@ struct TableArgs {
     /// With --by-parts: how many parts to solve at once, each with --threads threads.
     #[arg(long, value_name = "N", default_value = "1", requires = "by_parts")]
     part_workers: String,
+    /// With --by-parts: before a first turn is solved whole, try on it the N answers of White
+    /// recorded most often in the ledger, each as a part below it with Black to move and at
+    /// most --reply-trial-nodes nodes; one that refutes Black settles the first turn. Pays
+    /// where White's answer is what the search spends its time finding (8,8,6,2,2).
+    #[arg(long, value_name = "N", default_value = "0", requires = "by_parts")]
+    reply_trials: String,
+    /// Node budget of each reply trial.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value = "4000000",
+        requires = "by_parts"
+    )]
+    reply_trial_nodes: String,
     /// With --by-parts: also solve the position after these moves as a part (repeat for
     /// more): Black cannot win there (--goal hold with White to move, win with Black). To
     /// split a first turn too large for one solve: a White reply after it ("D1 F6"), or
@@ -1194,6 +1208,8 @@ fn run_table(args: TableArgs) -> Result<ExitCode, Error> {
         split_turns: args.split_turns,
         by_parts: args.by_parts.map(PathBuf::from),
         part_workers: parse_count("--part-workers", &args.part_workers)?,
+        reply_trials: parse_whole("--reply-trials", &args.reply_trials)?,
+        reply_trial_nodes: parse_count("--reply-trial-nodes", &args.reply_trial_nodes)? as u64,
         parts_at: args.parts_at,
         interrupt: Some(interrupt_flag()),
         json: PathBuf::from(&args.json),
@@ -1339,6 +1355,15 @@ fn parse_count(name: &str, text: &str) -> Result<usize, Error> {
             "{name} '{text}': expected a whole number above 0"
         ))),
     }
+}
+
+/// A whole number, 0 allowed, for the option `name`.
+fn parse_whole(name: &str, text: &str) -> Result<usize, Error> {
+    text.trim().parse::<usize>().map_err(|_| {
+        Error::Option(format!(
+            "{name} '{text}': expected a whole number (0 or more)"
+        ))
+    })
 }
 
 fn parse_repeat(text: &str) -> Result<u32, Error> {

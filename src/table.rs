@@ -45,6 +45,7 @@ use std::time::Duration;
 
 pub mod backing;
 pub mod parts;
+pub mod replies;
 
 /// The value of the empty board for Black, as the table records it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -180,6 +181,11 @@ pub struct TableOptions {
     pub by_parts: Option<PathBuf>,
     /// With `by_parts`: parts solved at once, each with `threads` threads.
     pub part_workers: usize,
+    /// With `by_parts`: answers of White tried on each first turn before it is solved whole
+    /// (see [`replies`]); 0 for none.
+    pub reply_trials: usize,
+    /// Node budget of each reply trial.
+    pub reply_trial_nodes: u64,
     /// With `by_parts`: positions (moves from the empty board) to solve as parts besides
     /// Black's first turns, to split a first turn that is too large for one solve.
     pub parts_at: Vec<String>,

@@ -51,6 +51,8 @@ fn options(rules: &Rules, dir: &Path, parts_at: &[&str], workers: usize) -> Tabl
         json: dir.join("t.json"),
         md: dir.join("t.md"),
         command: "test".into(),
+        reply_trials: 0,
+        reply_trial_nodes: 4_000_000,
     }
 }
 
@@ -209,6 +211,32 @@ fn split_parts_agree_with_the_oracle() {
         let rules = Rules::parse(r).unwrap();
         let (_, ledger) = by_parts(r, &["B2 A1"], 1);
         assert_parts_match_the_oracle(&rules, &ledger);
+    }
+}
+
+/// With reply trials, White's answers recorded for earlier first turns are tried on later
+/// ones first: some first turns are settled by such a trial (a part after Black's first turn
+/// and White's answer), and the row and every part still agree with the oracle.
+#[test]
+fn reply_trials_settle_first_turns_with_recorded_answers() {
+    for rules in ["4,4,4,2,2", "5,3,4,2,2"] {
+        let r = Rules::parse(rules).unwrap();
+        let dir = TempDir::new("trials");
+        let mut opts = options(&r, &dir.0, &[], 1);
+        opts.reply_trials = 3;
+        table::run(&opts, |_| {}).expect("table runs");
+        let row = table::load(&opts.json).unwrap().remove(0);
+        let ledger = parts::load(&parts::ledger_path(&dir.0.join("parts"), &r), &r).unwrap();
+        assert_eq!(row.value, oracle_value(&r), "{rules}: {}", row.how);
+        assert_parts_match_the_oracle(&r, &ledger);
+        let stones = |p: &parts::Part| p.moves.split_whitespace().count();
+        let trials = ledger.parts.iter().filter(|p| stones(p) == 4).count();
+        assert!(trials > 0, "{rules}: no first turn settled by a trial");
+        // Every first turn solved whole records White's answer for the trials.
+        for p in ledger.parts.iter().filter(|p| stones(p) == 2) {
+            let reply = p.reply.as_deref().expect("an answer");
+            assert_eq!(reply.split_whitespace().count(), 2, "{rules} '{}'", p.moves);
+        }
     }
 }
 

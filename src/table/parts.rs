@@ -25,6 +25,7 @@
 //! row's certificate joins them ([`crate::proof::join`]), checked before it is recorded.
 
 use super::backing::read_with_sha;
+use super::replies;
 use super::{Row, TableOptions, Value, file_stem, how_by_parts, load_average};
 use crate::bench::{git_commit, utc_now};
 use crate::board::{Cell, Position};
@@ -48,9 +49,10 @@ pub struct Part {
     pub moves: String,
     /// `no-loss` (the side to move holds) or `loss` (the opponent forces a win).
     pub value: String,
-    /// Nodes of the part's solve (all its sessions).
+    /// Nodes of the part's solve (all its sessions), and of the reply trials that failed
+    /// before it (see [`super::replies`]; the progress line says how many).
     pub nodes: u64,
-    /// Wall time of the part's solve in seconds (all its sessions).
+    /// Wall time of the part's solve in seconds (all its sessions), with those trials.
     pub seconds: f64,
     /// Search threads of the part's solve.
     pub threads: u32,
@@ -78,6 +80,10 @@ pub struct Part {
     /// time: the next attempt is allowed twice as long (see [`certificate_deadline`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub certificate_tried: Option<f64>,
+    /// For a first turn White holds: White's answer, the first stones of its strategy (see
+    /// [`super::replies`], which tries it on other first turns).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reply: Option<String>,
 }
 
 /// A board's ledger of proven parts (`DIR/m_n_k_p_q.json`).
@@ -510,6 +516,9 @@ pub fn solve_row(
 ) -> Result<Option<Row>> {
     let path = ledger_path(dir, rules);
     let mut ledger = load(&path, rules)?;
+    if opts.reply_trials > 0 && replies::fill_replies(rules, &mut ledger) > 0 {
+        save(&path, &ledger)?;
+    }
     let load_avg = load_average();
     let extra = extra_parts(rules, opts)?;
     let mut todo = jobs(rules, &ledger, &extra);
@@ -560,6 +569,12 @@ fn solve_missing(
     // stops nothing.
     let certifying = missing.iter().any(|j| j.certify.is_some());
     let queue = Mutex::new(missing);
+    // White's answers for the reply trials, from the ledger as it grows.
+    let answers_of = |ledger: &Ledger| match opts.reply_trials {
+        0 => Vec::new(),
+        _ => replies::candidates(rules, ledger),
+    };
+    let answers = Mutex::new(answers_of(ledger));
     // Stops the workers: set on Ctrl-C, and when a first turn is lost (the row is a win).
     let stop = Arc::new(AtomicBool::new(false));
     let workers = opts.part_workers.max(1);
@@ -568,7 +583,7 @@ fn solve_missing(
     std::thread::scope(|s| {
         for _ in 0..workers {
             let tx = tx.clone();
-            let (queue, stop) = (&queue, stop.clone());
+            let (queue, answers, stop) = (&queue, &answers, stop.clone());
             s.spawn(move || {
                 loop {
                     let next = queue.lock().expect("queue lock").pop_front();
@@ -577,7 +592,8 @@ fn solve_missing(
                     if left.is_zero() || stop.load(Ordering::Relaxed) {
                         break;
                     }
-                    let r = solve_part(rules, opts, &job, left, stop.clone());
+                    let known = answers.lock().expect("answers lock").clone();
+                    let r = solve_part(rules, opts, &job, left, stop.clone(), &known);
                     let _ = tx.send(r);
                 }
             });
@@ -633,6 +649,7 @@ fn solve_missing(
                         error.get_or_insert(e);
                         stop.store(true, Ordering::Relaxed);
                     }
+                    *answers.lock().expect("answers lock") = answers_of(ledger);
                     if compose(rules, ledger) != Composed::Open && !certifying {
                         stop.store(true, Ordering::Relaxed);
                     }
@@ -697,19 +714,139 @@ fn part_name(job: &Job) -> String {
     }
 }
 
-/// Solves one part within `left`, stopped early by `stop`.
+/// Solves one part within `left`, stopped early by `stop`: a certificate already in its place
+/// is adopted; a first turn is first tried with the recorded `answers` (see
+/// [`super::replies`]), then solved whole.
 fn solve_part(
     rules: &Rules,
     opts: &TableOptions,
     job: &Job,
     left: Duration,
     stop: Arc<AtomicBool>,
+    answers: &[Vec<Cell>],
 ) -> Result<Solved> {
     if let Some(part) = adopted(rules, opts, job) {
         remove_part_table(opts, rules, job);
         return Ok(Solved::Proven(Box::new(part), None));
     }
-    let tt_file = part_tt(opts, rules, job);
+    let start = Instant::now();
+    let tried = match try_replies(rules, opts, job, left, &stop, answers)? {
+        Ok(found) => return Ok(found),
+        Err(tried) => tried,
+    };
+    let left = left.saturating_sub(start.elapsed());
+    let solved = solve_job(rules, opts, job, left, stop, None)?;
+    Ok(match solved {
+        Solved::Proven(mut part, note) if tried.count > 0 => {
+            tried.charge(&mut part);
+            let spent = format!("after {} that did not", tried.said());
+            Solved::Proven(
+                part,
+                Some(note.map_or(spent.clone(), |n| format!("{n}; {spent}"))),
+            )
+        }
+        other => other,
+    })
+}
+
+/// Table size of a reply trial, at most (MiB).
+const TRIAL_TT_MIB: usize = 1024;
+
+/// What the failed reply trials of a first turn cost.
+#[derive(Debug, Clone, Copy, Default)]
+struct Tried {
+    count: usize,
+    nodes: u64,
+    seconds: f64,
+}
+
+impl Tried {
+    /// Adds the trials' cost to the part proven after them.
+    fn charge(&self, part: &mut Part) {
+        part.nodes += self.nodes;
+        part.seconds += self.seconds;
+    }
+
+    fn said(&self) -> String {
+        format!(
+            "{} reply trial(s) ({} nodes, {:.0} s)",
+            self.count, self.nodes, self.seconds
+        )
+    }
+}
+
+/// Tries the answers at a first-turn job, each as the part "first turn, answer" with Black to
+/// move, within `opts.reply_trial_nodes` nodes: the first refuted is the job's result (`Ok`).
+/// `Err` with the cost of the trials when none is, or the job is no first turn.
+fn try_replies(
+    rules: &Rules,
+    opts: &TableOptions,
+    job: &Job,
+    left: Duration,
+    stop: &Arc<AtomicBool>,
+    answers: &[Vec<Cell>],
+) -> Result<std::result::Result<Solved, Tried>> {
+    let mut tried = Tried::default();
+    let first_turn =
+        job.goal == Goal::Hold && job.certify.is_none() && job.cells.len() == rules.q as usize;
+    let Some(pos) = first_turn
+        .then(|| Position::from_moves(*rules, &job.cells).ok())
+        .flatten()
+    else {
+        return Ok(Err(tried));
+    };
+    let start = Instant::now();
+    for reply in replies::trials_at(&pos, answers, opts.reply_trials) {
+        let left = left.saturating_sub(start.elapsed());
+        if left.is_zero() || stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let cells: Vec<Cell> = job.cells.iter().chain(&reply).copied().collect();
+        let trial = Job {
+            moves: format_moves(rules, &cells),
+            cells,
+            goal: Goal::Win,
+            certify: None,
+        };
+        let began = Instant::now();
+        match solve_job(
+            rules,
+            opts,
+            &trial,
+            left,
+            stop.clone(),
+            Some(opts.reply_trial_nodes),
+        )? {
+            Solved::Proven(mut part, note) if part.value == "no-win" => {
+                tried.charge(&mut part);
+                // The first turn is settled below: a table it kept from an earlier run goes.
+                remove_part_table(opts, rules, job);
+                let trials = format!("reply trial {}", tried.count + 1);
+                return Ok(Ok(Solved::Proven(
+                    part,
+                    Some(note.map_or(trials.clone(), |n| format!("{trials}; {n}"))),
+                )));
+            }
+            Solved::Proven(part, _) => tried.nodes += part.nodes,
+            Solved::Open(_) => tried.nodes += opts.reply_trial_nodes,
+        }
+        tried.count += 1;
+        tried.seconds += began.elapsed().as_secs_f64();
+    }
+    Ok(Err(tried))
+}
+
+/// Solves one job within `left`, stopped early by `stop`. A reply trial (`trial_nodes`) runs
+/// in memory within that many nodes, and only a refutation of Black is certified.
+fn solve_job(
+    rules: &Rules,
+    opts: &TableOptions,
+    job: &Job,
+    left: Duration,
+    stop: Arc<AtomicBool>,
+    trial_nodes: Option<u64>,
+) -> Result<Solved> {
+    let tt_file = part_tt(opts, rules, job).filter(|_| trial_nodes.is_none());
     if let Some(dir) = tt_file.as_ref().and_then(|f| f.parent()) {
         std::fs::create_dir_all(dir)
             .map_err(|e| Error::Io(format!("cannot create {}: {e}", dir.display())))?;
@@ -717,7 +854,12 @@ fn solve_part(
     let solve_opts = SolveOptions {
         goal: job.goal,
         time_limit: Some(left),
-        tt_mib: opts.tt_mib,
+        max_nodes: trial_nodes,
+        // A trial's few million nodes need no more.
+        tt_mib: match trial_nodes {
+            Some(_) => opts.tt_mib.min(TRIAL_TT_MIB),
+            None => opts.tt_mib,
+        },
         tt_file,
         threads: part_threads(opts),
         checkpoint_every: opts.checkpoint_every,
@@ -749,8 +891,11 @@ fn solve_part(
                 deadline: Some(deadline),
                 progress: !quiet,
             };
-            let certified = (want && report.value != Outcome::Unknown && !report.interrupted)
-                .then(|| cert::certify_with(table, pos, report, &how));
+            // A trial that does not refute Black is dropped: no certificate for it.
+            let kept = trial_nodes.is_none() || report.value == Outcome::NoWin;
+            let certified =
+                (want && kept && report.value != Outcome::Unknown && !report.interrupted)
+                    .then(|| cert::certify_with(table, pos, report, &how));
             (certified, (deadline - start).as_secs_f64())
         })?;
     let value = match report.value {
@@ -791,6 +936,8 @@ fn solve_part(
         certificate_sha256: None,
         certificate_nodes: None,
         certificate_tried: None,
+        reply: (report.value == Outcome::NoLoss && report.best.len() == rules.p as usize)
+            .then(|| format_moves(rules, &report.best)),
     };
     let note = match (certified, &opts.cert_dir) {
         (Some(Ok(c)), Some(dir)) => {
@@ -905,6 +1052,7 @@ fn adopted(rules: &Rules, opts: &TableOptions, job: &Job) -> Option<Part> {
         certificate_sha256: Some(sha),
         certificate_nodes: Some(summary.nodes as u64),
         certificate_tried: None,
+        reply: None,
     })
 }
 

@@ -1,0 +1,101 @@
+//! Reply trials for rows solved by parts: White's answers that refuted Black's other first
+//! turns, tried first on a new one, each with a small node budget.
+//!
+//! A first-turn part (White to move, `--goal hold`) spends most of its search looking for
+//! White's answer. Measured on 8,8,6,2,2: "C1 D1" took 148M nodes, but with White's answer
+//! F1 E3 given ("C1 D1 F1 E3", Black to move, `--goal win`), 8.4M; "C1 D2" had taken over
+//! 77M nodes without being settled when "C1 D2 E4 D5" was refuted in 1.8M. And answers
+//! repeat: of the first 98 first turns refuted, E4 D5 and D4 F5 answered 9 each. So before a
+//! first turn is solved whole, the answers most often recorded are tried on it; one that
+//! refutes Black within the budget is recorded as a part below the first turn, which the
+//! ledger's composition then settles, as it does a split asked for with `--part`. A trial
+//! that fails costs its budget and records nothing.
+//!
+//! Nothing here decides a value: a trial's part is proven, and certified, like any other.
+
+use super::parts::{Ledger, Part};
+use crate::board::{Cell, Position};
+use crate::notation::{format_moves, parse_moves};
+use crate::proof;
+use crate::rules::{Color, Rules};
+
+/// White's first turn after the first turn of `part`, in the part's own frame: the part's
+/// recorded `reply`, or for a part below a first turn (a refuted answer) its last p stones,
+/// or the strategy's first stones in its certificate file, when that is here. `None` for
+/// other parts.
+pub fn reply_of(rules: &Rules, part: &Part) -> Option<Vec<Cell>> {
+    let cells = parse_moves(rules, &part.moves).ok()?;
+    let (q, p) = (rules.q as usize, rules.p as usize);
+    if cells.len() == q + p && part.value == "no-win" {
+        return Some(cells[q..].to_vec());
+    }
+    if cells.len() != q || part.value != "no-loss" {
+        return None;
+    }
+    if let Some(reply) = &part.reply {
+        return parse_moves(rules, reply).ok().filter(|r| r.len() == p);
+    }
+    certificate_reply(rules, part)
+}
+
+/// The first p stones of the strategy in a first-turn part's certificate, if the file is here.
+fn certificate_reply(rules: &Rules, part: &Part) -> Option<Vec<Cell>> {
+    let cert = proof::read_certificate(part.certificate.as_deref()?).ok()?;
+    let root = crate::show::certificate_root(&cert)?;
+    if root.to_move() != Color::White || root.rules() != rules {
+        return None;
+    }
+    let (line, _, _) = crate::show::main_line(&cert, &root);
+    let p = rules.p as usize;
+    (line.len() >= p).then(|| line[..p].to_vec())
+}
+
+/// Fills in the `reply` of every first-turn part that lacks one and has its certificate
+/// here, so the answers stay known where the certificates are not kept. Returns how many
+/// were filled.
+pub fn fill_replies(rules: &Rules, ledger: &mut Ledger) -> usize {
+    let mut filled = 0;
+    for part in &mut ledger.parts {
+        if part.reply.is_some() || part.value != "no-loss" {
+            continue;
+        }
+        if let Some(r) = certificate_reply(rules, part) {
+            part.reply = Some(format_moves(rules, &r));
+            filled += 1;
+        }
+    }
+    filled
+}
+
+/// The answers of the ledger, most often recorded first (ties: the one recorded first).
+pub fn candidates(rules: &Rules, ledger: &Ledger) -> Vec<Vec<Cell>> {
+    let mut counted: Vec<(Vec<Cell>, usize)> = Vec::new();
+    for part in &ledger.parts {
+        let Some(mut reply) = reply_of(rules, part) else {
+            continue;
+        };
+        // One answer, whatever order its stones were written in.
+        reply.sort_unstable();
+        match counted.iter_mut().find(|(r, _)| *r == reply) {
+            Some((_, n)) => *n += 1,
+            None => counted.push((reply, 1)),
+        }
+    }
+    // Stable: equal counts keep the order they were first recorded in.
+    counted.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
+    counted.into_iter().map(|(r, _)| r).collect()
+}
+
+/// The first `n` of `candidates` that White can play at `pos` (every stone on an empty
+/// point) without the game ending.
+pub fn trials_at(pos: &Position, candidates: &[Vec<Cell>], n: usize) -> Vec<Vec<Cell>> {
+    candidates
+        .iter()
+        .filter(|r| {
+            let mut after = pos.clone();
+            r.iter().all(|&c| after.try_play(c).is_ok()) && !after.is_over()
+        })
+        .take(n)
+        .cloned()
+        .collect()
+}
