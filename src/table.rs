@@ -996,15 +996,17 @@ pub(crate) fn how_by_parts(
         Value::Loss => "White's win from the root",
         _ => "after each of Black's first turns up to symmetry, White holds",
     };
-    // A part deeper than a first turn is a hand split: the White reply was chosen by the
-    // user (--part), and the part proves Black cannot win after it.
+    // A part deeper than a first turn is a split: the White reply was chosen by the user
+    // (--part) or was an answer recorded for another first turn (--reply-trials), and the
+    // part proves Black cannot win after it.
     let first = rules.q as usize;
     let split = parts
         .iter()
         .any(|p| p.moves.split_whitespace().count() > first);
     let goals = if split {
         "`solve --goal hold` after a first turn, `solve --goal win` answering no-win after a \
-         first turn and a White reply chosen by hand (--part)"
+         first turn and a White reply, one recorded for another first turn (--reply-trials) \
+         or chosen by hand (--part)"
     } else {
         "`solve --goal hold`"
     };
