@@ -828,6 +828,7 @@ fn try_replies(
                 )));
             }
             Solved::Proven(part, _) => tried.nodes += part.nodes,
+            // Out of nodes (the usual end): its budget; stopped by time or Ctrl-C, at most that.
             Solved::Open(_) => tried.nodes += opts.reply_trial_nodes,
         }
         tried.count += 1;

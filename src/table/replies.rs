@@ -19,23 +19,26 @@ use crate::notation::{format_moves, parse_moves};
 use crate::proof;
 use crate::rules::{Color, Rules};
 
-/// White's first turn after the first turn of `part`, in the part's own frame: the part's
-/// recorded `reply`, or for a part below a first turn (a refuted answer) its last p stones,
-/// or the strategy's first stones in its certificate file, when that is here. `None` for
-/// other parts.
+/// White's first turn after the first turn of `part`, in the part's own frame: a first-turn
+/// part's recorded `reply` (see [`fill_replies`] for older parts), or for a part below a
+/// first turn (a refuted answer) its last p stones. `None` for other parts.
 pub fn reply_of(rules: &Rules, part: &Part) -> Option<Vec<Cell>> {
     let cells = parse_moves(rules, &part.moves).ok()?;
     let (q, p) = (rules.q as usize, rules.p as usize);
     if cells.len() == q + p && part.value == "no-win" {
         return Some(cells[q..].to_vec());
     }
-    if cells.len() != q || part.value != "no-loss" {
+    if !first_turn_held(rules, part) {
         return None;
     }
-    if let Some(reply) = &part.reply {
-        return parse_moves(rules, reply).ok().filter(|r| r.len() == p);
-    }
-    certificate_reply(rules, part)
+    parse_moves(rules, part.reply.as_deref()?)
+        .ok()
+        .filter(|r| r.len() == p)
+}
+
+/// True for a part after Black's first turn in which White holds: one that has an answer.
+fn first_turn_held(rules: &Rules, part: &Part) -> bool {
+    part.value == "no-loss" && part.moves.split_whitespace().count() == rules.q as usize
 }
 
 /// The first p stones of the strategy in a first-turn part's certificate, if the file is here.
@@ -50,13 +53,14 @@ fn certificate_reply(rules: &Rules, part: &Part) -> Option<Vec<Cell>> {
     (line.len() >= p).then(|| line[..p].to_vec())
 }
 
-/// Fills in the `reply` of every first-turn part that lacks one and has its certificate
-/// here, so the answers stay known where the certificates are not kept. Returns how many
-/// were filled.
+/// Fills in the `reply` of every first-turn part that lacks one (recorded before parts kept
+/// their answer) from its certificate, when that is here; run once at the start of a run, so
+/// the answers are read from the ledger afterwards and stay known where the certificates are
+/// not kept. Returns how many were filled.
 pub fn fill_replies(rules: &Rules, ledger: &mut Ledger) -> usize {
     let mut filled = 0;
     for part in &mut ledger.parts {
-        if part.reply.is_some() || part.value != "no-loss" {
+        if part.reply.is_some() || !first_turn_held(rules, part) {
             continue;
         }
         if let Some(r) = certificate_reply(rules, part) {
