@@ -1,0 +1,63 @@
+//! `c6solve bench`: time the speed targets, or measure threads, table and checkpoints.
+//!
+//! Every use of the library's lab code (`c6solve::bench`, `c6solve::bench_threads`) by the
+//! command line goes through this file: the report helpers other commands share are
+//! re-exported here.
+
+use super::args::{seconds, tt_mib, whole};
+use super::exit_code;
+use c6solve::Error;
+use c6solve::bench::{self, BenchOptions};
+use c6solve::bench_threads::{self, ThreadsOptions};
+use clap::Args;
+use std::process::ExitCode;
+use std::time::Duration;
+
+pub use c6solve::bench::{check_writable, load_average, write};
+
+/// Options of `bench` (the logic lives in `c6solve::bench` and `c6solve::bench_threads`).
+#[derive(Args)]
+pub struct BenchArgs {
+    /// Where to write the Markdown table [default: results/bench.md, or results/threads.md
+    /// with --threads-report].
+    #[arg(long, value_name = "FILE")]
+    out: Option<String>,
+    /// Measure threads, table and checkpoints (results/threads.md) instead of the speed
+    /// targets.
+    #[arg(long, conflicts_with_all = ["only", "repeat"])]
+    threads_report: bool,
+    /// Transposition table size in MiB (a fresh table for every solve).
+    #[arg(long, value_name = "MIB", default_value = "1024", value_parser = tt_mib)]
+    tt_size: usize,
+    /// Give up on a position (answer unknown) after this many seconds.
+    #[arg(long, value_name = "SECS", default_value = "600", value_parser = seconds)]
+    time_limit: Duration,
+    /// Run only the row of these rules (e.g. 6,5,4,1,1), or "default" for the puzzle.
+    #[arg(long, value_name = "RULES")]
+    only: Option<String>,
+    /// Solve each position N times and report the median time.
+    #[arg(long, value_name = "N", value_parser = whole::<u32>(1..))]
+    repeat: Option<u32>,
+}
+
+/// Runs `bench`: writes and prints the table, 1 if the solver proved a wrong value.
+pub fn run(args: BenchArgs) -> Result<ExitCode, Error> {
+    let all_right = if args.threads_report {
+        let opts = ThreadsOptions {
+            tt_mib: args.tt_size,
+            time_limit: args.time_limit,
+            ..ThreadsOptions::default()
+        };
+        let out = args.out.as_deref().unwrap_or("results/threads.md");
+        bench_threads::run_and_write(&opts, out)?
+    } else {
+        let opts = BenchOptions {
+            tt_mib: args.tt_size,
+            time_limit: args.time_limit,
+            only: args.only,
+            repeat: args.repeat.unwrap_or(1),
+        };
+        bench::run_and_write(&opts, args.out.as_deref().unwrap_or("results/bench.md"))?
+    };
+    Ok(exit_code(all_right))
+}

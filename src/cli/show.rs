@@ -1,0 +1,79 @@
+//! `c6solve show`: draw a position, a line or a proof's main line as text and SVG.
+
+use super::args::PositionArgs;
+use super::write_file;
+use c6solve::proof::cert;
+use c6solve::{Error, Rules, input, show, verify};
+use clap::Args;
+use std::process::ExitCode;
+
+/// Options of `show`.
+#[derive(Args)]
+pub struct ShowArgs {
+    /// Rules m,n,k,p,q or a preset [default: connect6].
+    #[arg(long, value_name = "RULES")]
+    rules: Option<String>,
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Stones to play after the position: turns separated by commas, as for `verify`.
+    #[arg(long, value_name = "TURNS", conflicts_with = "proof")]
+    line: Option<String>,
+    /// A certificate from `solve --proof`: show its root position and main line (the prover's
+    /// moves and, at the other side's nodes, the reply with the longest proof below it).
+    /// Without a position, the certificate's root is used.
+    #[arg(long, value_name = "FILE")]
+    proof: Option<String>,
+    /// Shade the proof's zone: every point a stone of the proof is played on (needs --proof).
+    #[arg(long, requires = "proof")]
+    zone: bool,
+    /// Also write the picture as an SVG image to FILE.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<String>,
+}
+
+/// Runs `show`: prints the picture (and writes the SVG), exit 0.
+pub fn run(args: ShowArgs) -> Result<ExitCode, Error> {
+    let rules = args.rules.as_deref().map(Rules::parse).transpose()?;
+    let given = args.position.given() || rules.is_some();
+    let mut picture = if let Some(path) = &args.proof {
+        let cert = c6solve::proof::read_certificate(path)?;
+        let root = show::certificate_root(&cert).ok_or_else(|| {
+            Error::Io(format!("{path}: the certificate's root is not a position"))
+        })?;
+        let pos = if given {
+            let pos = input::load(rules, &args.position.source(rules.is_some()))?;
+            if cert::header(&pos) != cert.head() {
+                return Err(Error::Position(format!(
+                    "{path} is not a certificate for this position"
+                )));
+            }
+            pos
+        } else {
+            root.clone()
+        };
+        let (line, note, zone) = show::main_line(&cert, &root);
+        let mut p = show::Picture::new(&pos, &line);
+        p.caption.push_str(&note);
+        if args.zone {
+            p.zone = zone.into_iter().filter(|&c| pos.is_empty(c)).collect();
+        }
+        p
+    } else {
+        let pos = input::load(rules, &args.position.source(rules.is_some()))?;
+        let line = match &args.line {
+            Some(text) => {
+                let turns = verify::parse_line(pos.rules(), text)?;
+                verify::check_line(&pos, &turns)?;
+                turns.concat()
+            }
+            None => Vec::new(),
+        };
+        show::Picture::new(&pos, &line)
+    };
+    picture.caption = format!("Connect({}): {}", picture.rules, picture.caption);
+    if let Some(path) = &args.svg {
+        write_file(path, picture.svg())?;
+    }
+    print!("{}", picture.text());
+    Ok(ExitCode::SUCCESS)
+}

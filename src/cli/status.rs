@@ -1,0 +1,103 @@
+//! `c6solve status`: how far a stopped solve got, from its checkpoint and table file.
+
+use c6solve::search::checkpoint;
+use c6solve::{Error, Rules};
+use clap::Args;
+use std::process::ExitCode;
+
+/// Options of `status`.
+#[derive(Args)]
+pub struct StatusArgs {
+    /// A table file or its checkpoint (FILE.ckpt).
+    #[arg(value_name = "FILE")]
+    file: String,
+    /// Print one JSON object (the same fields, numbers as numbers).
+    #[arg(long)]
+    json: bool,
+    /// Show the position after these stones from the solve's root instead (e.g. "C1", or
+    /// "C1 D2" for a reply too): its numbers and those after each next stone. For looking
+    /// inside a first stone that stays open for hours.
+    #[arg(long, value_name = "MOVES")]
+    after: Option<String>,
+}
+
+/// Runs `status`: 0 when a checkpoint is shown, 1 when there is none.
+pub fn run(args: StatusArgs) -> Result<ExitCode, Error> {
+    let given = std::path::Path::new(&args.file);
+    let (path, table) = match args.file.strip_suffix(".ckpt") {
+        Some(table) => (given.to_path_buf(), std::path::PathBuf::from(table)),
+        None => (checkpoint::path_for(given), given.to_path_buf()),
+    };
+    if given.is_dir() {
+        return Err(Error::Io(format!(
+            "{} is a directory: give a solve's --tt file or its .ckpt",
+            given.display()
+        )));
+    }
+    let Some(ck) = checkpoint::read(&path)? else {
+        if !given.exists() && !table.exists() {
+            return Err(Error::Io(format!(
+                "{}: no such file (give a solve's --tt file or its .ckpt)",
+                given.display()
+            )));
+        }
+        println!("{}: no checkpoint (no solve stopped there)", path.display());
+        return Ok(ExitCode::FAILURE);
+    };
+    let after = match &args.after {
+        Some(text) => {
+            let [m, n, k, p, q] = ck.rules;
+            c6solve::notation::parse_moves(&Rules::new(m, n, k, p, q)?, text)?
+        }
+        None => Vec::new(),
+    };
+    if !after.is_empty() && !table.exists() {
+        return Err(Error::Io(format!(
+            "--after needs the table file {}, which is not there",
+            table.display()
+        )));
+    }
+    // A damaged table file is refused; a missing one leaves the checkpoint's own figures.
+    let progress = table
+        .exists()
+        .then(|| c6solve::search::progress::read(&ck, &table, &after))
+        .transpose()?;
+    if args.json {
+        let mut json = serde_json::json!({
+            "checkpoint": path.display().to_string(),
+            "rules": ck.rules.iter().map(u16::to_string).collect::<Vec<_>>().join(","),
+            "to_move": if ck.to_move == 0 { "black" } else { "white" },
+            "stones_left": ck.stones_left,
+            "stones": ck.board.iter().filter(|&&b| b != 2).count(),
+            "goal": if ck.goal == 0 { "value" } else { "win" },
+            "run": ck.phase,
+            "nodes": ck.nodes,
+            "seconds": ck.seconds,
+            "sessions": ck.sessions,
+            "checkpoints": ck.checkpoints,
+            "tt_mib": ck.tt_mib,
+            "zones": ck.zones,
+            "threads": ck.threads,
+            "program": ck.program,
+        });
+        if let Some(progress) = &progress {
+            json.as_object_mut()
+                .expect("an object")
+                .extend(progress.json());
+        }
+        println!("{json}");
+    } else {
+        println!("checkpoint {}", path.display());
+        for (label, text) in ck.describe() {
+            println!("{label:<10} {text}");
+        }
+        let lines = match &progress {
+            Some(progress) => progress.describe(),
+            None => vec![("root", format!("no table file {}", table.display()))],
+        };
+        for (label, text) in lines {
+            println!("{label:<10} {text}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,120 @@
+//! `c6solve verify`: is a claimed kill line's win proved after each of the attacker's turns?
+//! With `--games`, the last turns of real games, written up as a Markdown report.
+
+use super::args::{PositionArgs, SearchArgs, turns_back, whole};
+use super::{exit_code, write_file};
+use c6solve::verify::{self, GamesOptions, Verdict, VerifyOptions};
+use c6solve::{Error, Rules, input};
+use clap::Args;
+use std::process::ExitCode;
+
+/// Options of `verify`.
+#[derive(Args)]
+#[command(
+    mut_arg("time_limit", |a| a.help(
+        "Give up on an attacker turn's proof (unproven) after this many seconds",
+    )),
+    mut_arg("nodes", |a| a.help(
+        "Give up on an attacker turn's proof (unproven) after this many nodes",
+    )),
+    mut_arg("tt_size", |a| a
+        .help("Transposition table size in MiB (one table for the whole line)")
+        .default_value("256")),
+)]
+pub struct VerifyArgs {
+    /// Rules m,n,k,p,q or a preset [default: connect6].
+    #[arg(long, value_name = "RULES")]
+    rules: Option<String>,
+    #[command(flatten)]
+    position: PositionArgs,
+    /// The line: turns separated by commas, the side to move's first ("L11 M12, N10 N11").
+    #[arg(long, value_name = "TURNS", required_unless_present = "games")]
+    line: Option<String>,
+    #[command(flatten)]
+    search: SearchArgs,
+    /// Print one JSON object: verdict, attacker, turn, defence, turns, nodes, seconds.
+    #[arg(long)]
+    json: bool,
+    /// Verify real games instead: a JSON-lines file as in ../shared/data (Connect6 only).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["line", "moves", "sgf", "position", "rules"])]
+    games: Option<String>,
+    /// With --games: start each line this many of the winner's turns before its six (a range
+    /// "2..4" cycles through 2, 3, 4).
+    #[arg(
+        long,
+        value_name = "A..B",
+        default_value = "2..4",
+        requires = "games",
+        value_parser = turns_back
+    )]
+    turns_back: (usize, usize),
+    /// With --games: how many lines to verify.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value = "200",
+        requires = "games",
+        value_parser = whole::<usize>(1..)
+    )]
+    limit: usize,
+    /// With --games: where to write the Markdown report.
+    #[arg(
+        long,
+        value_name = "FILE",
+        default_value = "results/kill-lines.md",
+        requires = "games"
+    )]
+    out: String,
+}
+
+/// Runs `verify`: 0 for a verified line (or a written report), 1 for any other verdict.
+pub fn run(args: VerifyArgs) -> Result<ExitCode, Error> {
+    let opts = VerifyOptions {
+        max_nodes: args.search.nodes,
+        time_limit: args.search.time_limit,
+        tt_mib: args.search.tt_mib(),
+    };
+    if let Some(file) = args.games {
+        let limit = args.limit;
+        let games = GamesOptions {
+            file,
+            turns_back: args.turns_back,
+            limit,
+            verify: opts,
+        };
+        let load = super::bench::load_average(3).unwrap_or_else(|| "unknown".into());
+        let mut done = 0;
+        let lines = verify::run_games(&games, |g| {
+            done += 1;
+            eprintln!(
+                "[{done}/{limit}] {} back {}: {} (turn {}, {:.2} s)",
+                g.id,
+                g.back,
+                g.report.verdict.name(),
+                g.report.turn,
+                g.report.seconds
+            );
+        })?;
+        let command: Vec<String> = std::env::args().skip(1).collect();
+        let md = verify::games_markdown(
+            &games,
+            &lines,
+            &format!("c6solve {}", command.join(" ")),
+            &load,
+        );
+        write_file(&args.out, &md)?;
+        print!("{md}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let rules = args.rules.as_deref().map(Rules::parse).transpose()?;
+    let source = args.position.source(rules.is_some());
+    let pos = input::load(rules, &source)?;
+    let line = verify::parse_line(pos.rules(), args.line.as_deref().unwrap_or_default())?;
+    let report = verify::verify(&pos, &line, &opts)?;
+    if args.json {
+        println!("{}", verify::json(pos.rules(), &report));
+    } else {
+        print!("{}", verify::text(pos.rules(), &report));
+    }
+    Ok(exit_code(report.verdict == Verdict::Verified))
+}
