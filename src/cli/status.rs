@@ -1,8 +1,10 @@
 //! `c6solve status`: how far a stopped solve got, from its checkpoint and table file.
 
-use c6solve::search::checkpoint;
+use c6solve::search::checkpoint::{self, Checkpoint};
 use c6solve::{Error, Rules};
 use clap::Args;
+use serde::Serialize;
+use std::path::Path;
 use std::process::ExitCode;
 
 /// Options of `status`.
@@ -63,27 +65,10 @@ pub fn run(args: StatusArgs) -> Result<ExitCode, Error> {
         .then(|| c6solve::search::progress::read(&ck, &table, &after))
         .transpose()?;
     if args.json {
-        let mut json = serde_json::json!({
-            "checkpoint": path.display().to_string(),
-            "rules": ck.rules.iter().map(u16::to_string).collect::<Vec<_>>().join(","),
-            "to_move": if ck.to_move == 0 { "black" } else { "white" },
-            "stones_left": ck.stones_left,
-            "stones": ck.board.iter().filter(|&&b| b != 2).count(),
-            "goal": if ck.goal == 0 { "value" } else { "win" },
-            "run": ck.phase,
-            "nodes": ck.nodes,
-            "seconds": ck.seconds,
-            "sessions": ck.sessions,
-            "checkpoints": ck.checkpoints,
-            "tt_mib": ck.tt_mib,
-            "zones": ck.zones,
-            "threads": ck.threads,
-            "program": ck.program,
-        });
-        if let Some(progress) = &progress {
-            json.as_object_mut()
-                .expect("an object")
-                .extend(progress.json());
+        let mut json = serde_json::to_value(StatusJson::new(&path, &ck))
+            .map_err(|e| Error::Io(e.to_string()))?;
+        if let (Some(progress), serde_json::Value::Object(fields)) = (&progress, &mut json) {
+            fields.extend(progress.json());
         }
         println!("{json}");
     } else {
@@ -100,4 +85,49 @@ pub fn run(args: StatusArgs) -> Result<ExitCode, Error> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `status --json` without the table file's figures (those come from
+/// [`c6solve::search::progress::Progress::json`]): the checkpoint's fields, numbers as numbers.
+#[derive(Serialize)]
+struct StatusJson<'a> {
+    checkpoint: String,
+    /// m,n,k,p,q.
+    rules: String,
+    to_move: &'static str,
+    stones_left: u16,
+    /// Stones on the root's board.
+    stones: usize,
+    goal: &'static str,
+    run: u8,
+    nodes: u64,
+    seconds: f64,
+    sessions: u32,
+    checkpoints: u64,
+    tt_mib: u64,
+    zones: bool,
+    threads: u32,
+    program: &'a str,
+}
+
+impl<'a> StatusJson<'a> {
+    fn new(path: &Path, ck: &'a Checkpoint) -> StatusJson<'a> {
+        StatusJson {
+            checkpoint: path.display().to_string(),
+            rules: ck.rules.map(|n| n.to_string()).join(","),
+            to_move: if ck.to_move == 0 { "black" } else { "white" },
+            stones_left: ck.stones_left,
+            stones: ck.board.iter().filter(|&&b| b != 2).count(),
+            goal: if ck.goal == 0 { "value" } else { "win" },
+            run: ck.phase,
+            nodes: ck.nodes,
+            seconds: ck.seconds,
+            sessions: ck.sessions,
+            checkpoints: ck.checkpoints,
+            tt_mib: ck.tt_mib,
+            zones: ck.zones,
+            threads: ck.threads,
+            program: &ck.program,
+        }
+    }
 }
