@@ -1,7 +1,7 @@
 //! Option groups shared by several commands, and the value parsers of their numbers.
 //!
 //! Every number is checked by clap while it parses the command line, through the parsers
-//! below; a bad value is reported as `--option 'value': what was expected` (see
+//! below; a bad value is reported as `bad option: --option 'value': what was expected` (see
 //! [`super::error_line`]). A command that shares a group but words an option's help or default
 //! differently says so with `#[command(mut_arg(..))]` on its own argument struct.
 
@@ -41,7 +41,9 @@ impl SearchArgs {
     }
 }
 
-/// `--zones` / `--no-zones`: the last one given wins; neither keeps the solver's default.
+/// `--zones` / `--no-zones` of the suites (puzzles, harvest): the last one given wins; neither
+/// keeps the solver's default. (`solve`, where zones are always the default, has only its own
+/// `--no-zones`.)
 #[derive(Args)]
 pub struct ZoneArgs {
     /// Relevance zones on (the solver's default decides when neither switch is given).

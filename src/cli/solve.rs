@@ -1,7 +1,7 @@
 //! `c6solve solve`: prove the value of a position, optionally writing a certificate and an SGF
 //! of the strategy; with `--tt` the table lives in a file with checkpoints to resume from.
 
-use super::args::{PositionArgs, SearchArgs, ThreadArgs, ZoneArgs, whole};
+use super::args::{PositionArgs, SearchArgs, ThreadArgs, whole};
 use super::report::{json_report, print_header, print_report};
 use super::{interrupt_flag, write_file};
 use c6solve::input;
@@ -24,12 +24,6 @@ use std::process::ExitCode;
         "With --tt: bring the workers to a halt every SECS seconds, write the table back and \
          save the run's state to FILE.ckpt [default: 300]. Running the same command again \
          continues from the last checkpoint",
-    )),
-    // Zones are on by default: `--zones` is accepted but not shown.
-    mut_arg("zones", |a| a.hide(true)),
-    mut_arg("no_zones", |a| a.help(
-        "Search every defender move: turn relevance-zone pruning off (for measurement and \
-         cross-checks; values never change)",
     )),
 )]
 pub struct SolveArgs {
@@ -67,8 +61,12 @@ pub struct SolveArgs {
     /// No progress line on stderr (it is shown only on a terminal, never with --json).
     #[arg(long)]
     quiet: bool,
-    #[command(flatten)]
-    zones: ZoneArgs,
+    // Zones are on by default: `solve` has this one-way switch, not the `--zones`/`--no-zones`
+    // pair of the suites (`solve --zones` is refused).
+    /// Search every defender move: turn relevance-zone pruning off (for measurement and
+    /// cross-checks; values never change).
+    #[arg(long)]
+    no_zones: bool,
     /// With the side to move's turn at the root, solve the positions after its next two
     /// stones (after its stone, when one is left) one at a time, each to the end, instead of
     /// spreading the search over all of them: for positions expected to be refuted, where
@@ -134,7 +132,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Error> {
         // Zones stay on with --proof: the certificate writer searches again the moves they
         // left out, and over the positions of results/proof-zones.md a zone solve took a
         // median 0.83 of a zone-free solve's nodes and, writing included, 0.87 of its time.
-        zones: args.zones.on(),
+        zones: !args.no_zones,
         split_turns: args.split_turns,
         tt_file: args.tt.map(std::path::PathBuf::from),
         tt_reset: args.tt_reset,
