@@ -3,8 +3,12 @@
 
 mod cli;
 
+use clap::Parser;
+use clap::error::ErrorKind;
 use std::process::ExitCode;
 
+/// Runs the command line: the command's exit code; bad input (clap's errors too) is one line
+/// on stderr and exit 2; `--help` and `--version` print and exit 0.
 fn main() -> ExitCode {
     // A panic is a bug, but even then the user gets one line, not a backtrace.
     std::panic::set_hook(Box::new(|info| {
@@ -25,5 +29,28 @@ fn main() -> ExitCode {
             .unwrap_or_default();
         eprintln!("c6solve: internal error{at}: {}", msg.replace('\n', " "));
     }));
-    cli::run()
+    let cli = match cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version.
+            print!("{e}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            // clap's message here is the whole help, whose first line is the about text.
+            eprintln!("c6solve: missing command: try 'c6solve solve' or 'c6solve --help'");
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            eprintln!("c6solve: {}", cli::error_line(&e));
+            return ExitCode::from(2);
+        }
+    };
+    match cli.command.run() {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("c6solve: {e}");
+            ExitCode::from(2)
+        }
+    }
 }

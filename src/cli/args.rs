@@ -11,7 +11,9 @@ use std::ops::{Bound, RangeBounds};
 use std::time::Duration;
 
 /// The limits of each search: time, nodes and the transposition table's size (solve, verify,
-/// puzzles, harvest). The help below is `solve`'s; the others reword it.
+/// puzzles, harvest). The help below is `solve`'s; the others reword it. (`bench` and
+/// `table` take no node limit; their `--time-limit` and `--tt-size`, per position and per row,
+/// use the same parsers.)
 ///
 /// The numeric options here allow negative numbers so that `--time-limit -1` reaches their
 /// parser (a message naming the option) instead of clap's "unexpected argument '-1'".

@@ -1,5 +1,6 @@
-//! The `c6solve` command line: one module per command, each parsing its options and calling
-//! the library; [`args`] holds the option groups and value parsers they share.
+//! The `c6solve` command line: [`Cli`] and its [`Command`]s, one module per command, each
+//! declaring its options and calling the library; [`args`] holds the option groups and value
+//! parsers they share.
 
 mod args;
 mod bench;
@@ -33,13 +34,15 @@ use verify::VerifyArgs;
 /// Proves wins, losses and draws in Connect6 and the Connect(m,n,k,p,q) family.
 #[derive(Parser)]
 #[command(name = "c6solve", version, about)]
-struct Cli {
+pub struct Cli {
+    /// The command to run.
     #[command(subcommand)]
-    command: Command,
+    pub command: Command,
 }
 
+/// The commands.
 #[derive(Subcommand)]
-enum Command {
+pub enum Command {
     /// Prove the value of a position for the side to move.
     Solve(SolveArgs),
     /// Time the speed-target positions on one thread and write a Markdown table.
@@ -114,42 +117,19 @@ enum Command {
     Table(TableArgs),
 }
 
-/// Parses the command line and runs the command: its exit code, or 2 with one line on stderr
-/// for bad input (also for clap's own errors); `--help` and `--version` print and exit 0.
-pub fn run() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(e) if !e.use_stderr() => {
-            // --help and --version.
-            print!("{e}");
-            return ExitCode::SUCCESS;
-        }
-        Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            // clap's message here is the whole help, whose first line is the about text.
-            eprintln!("c6solve: missing command: try 'c6solve solve' or 'c6solve --help'");
-            return ExitCode::from(2);
-        }
-        Err(e) => {
-            eprintln!("c6solve: {}", error_line(&e));
-            return ExitCode::from(2);
-        }
-    };
-    let result = match cli.command {
-        Command::Solve(args) => solve::run(args),
-        Command::Bench(args) => bench::run(args),
-        Command::Puzzles(args) => puzzles::run(args),
-        Command::Harvest(args) => harvest::run(args),
-        Command::Check(args) => check::run(args),
-        Command::Verify(args) => verify::run(args),
-        Command::Show(args) => show::run(args),
-        Command::Table(args) => table::run(args),
-        Command::Status(args) => status::run(args),
-    };
-    match result {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("c6solve: {e}");
-            ExitCode::from(2)
+impl Command {
+    /// Runs the command: its exit code, or the error to report (exit 2).
+    pub fn run(self) -> Result<ExitCode, Error> {
+        match self {
+            Command::Solve(args) => solve::run(args),
+            Command::Bench(args) => bench::run(args),
+            Command::Puzzles(args) => puzzles::run(args),
+            Command::Harvest(args) => harvest::run(args),
+            Command::Check(args) => check::run(args),
+            Command::Verify(args) => verify::run(args),
+            Command::Show(args) => show::run(args),
+            Command::Table(args) => table::run(args),
+            Command::Status(args) => status::run(args),
         }
     }
 }
@@ -157,7 +137,7 @@ pub fn run() -> ExitCode {
 /// Clap's error as one line. A value its parser refused reads `bad option: --option 'value':
 /// what was expected`, as the library's own option errors do; any other error is clap's
 /// message before the usage block, its lines joined.
-fn error_line(e: &clap::Error) -> String {
+pub fn error_line(e: &clap::Error) -> String {
     if e.kind() == ErrorKind::ValueValidation
         && let (Some(ContextValue::String(arg)), Some(ContextValue::String(value)), Some(why)) = (
             e.get(ContextKind::InvalidArg),

@@ -158,30 +158,7 @@ pub struct TableArgs {
 
 /// Runs `table`: 1 if the table holds a contradiction, 130 when interrupted.
 pub fn run(args: TableArgs) -> Result<ExitCode, Error> {
-    let mut rules = Vec::new();
-    match (&args.boards, &args.k) {
-        (Some(b), Some(k)) => rules.extend(table::expand(
-            table::parse_boards(b)?,
-            table::parse_range("--k", k)?,
-            table::parse_range("--p", &args.p)?,
-            table::parse_range("--q", &args.q)?,
-        )?),
-        (Some(_), None) => return Err(Error::Option("--boards needs --k (e.g. --k 4..6)".into())),
-        (None, Some(_)) => return Err(Error::Option("--k needs --boards (e.g. 3x3..7x7)".into())),
-        (None, None) => {}
-    }
-    for r in &args.rules {
-        rules.push(Rules::parse(r)?);
-    }
-    if args.literature {
-        rules.extend(table::literature_rules());
-    }
-    if rules.is_empty() && args.merge.is_empty() {
-        return Err(Error::Option(
-            "nothing to solve: give --boards with --k, --rules, --literature or --merge".into(),
-        ));
-    }
-    let rules = table::order(rules);
+    let rules = table::order(rule_sets(&args)?);
     if args.list {
         for r in &rules {
             println!("{r}");
@@ -264,4 +241,33 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Error> {
         }
     }
     Ok(exit_code(!bad))
+}
+
+/// The rule sets `--boards` with `--k` (and `--p`, `--q`), `--rules` and `--literature` ask
+/// for, in no order; none is an error unless `--merge` brings rows.
+fn rule_sets(args: &TableArgs) -> Result<Vec<Rules>, Error> {
+    let mut rules = Vec::new();
+    match (&args.boards, &args.k) {
+        (Some(b), Some(k)) => rules.extend(table::expand(
+            table::parse_boards(b)?,
+            table::parse_range("--k", k)?,
+            table::parse_range("--p", &args.p)?,
+            table::parse_range("--q", &args.q)?,
+        )?),
+        (Some(_), None) => return Err(Error::Option("--boards needs --k (e.g. --k 4..6)".into())),
+        (None, Some(_)) => return Err(Error::Option("--k needs --boards (e.g. 3x3..7x7)".into())),
+        (None, None) => {}
+    }
+    for r in &args.rules {
+        rules.push(Rules::parse(r)?);
+    }
+    if args.literature {
+        rules.extend(table::literature_rules());
+    }
+    if rules.is_empty() && args.merge.is_empty() {
+        return Err(Error::Option(
+            "nothing to solve: give --boards with --k, --rules, --literature or --merge".into(),
+        ));
+    }
+    Ok(rules)
 }
