@@ -216,3 +216,57 @@ pub fn turns_back(text: &str) -> Result<(usize, usize), String> {
     }
     Ok((a, b))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn whole_numbers_keep_to_their_range() {
+        let count = whole::<u64>(1..);
+        assert_eq!(count(" 7 "), Ok(7));
+        for bad in ["0", "-5", "1.5", "x", ""] {
+            assert_eq!(count(bad), Err("expected a whole number above 0".into()));
+        }
+        let threads = whole::<usize>(1..=1024);
+        assert_eq!(threads("1024"), Ok(1024));
+        assert_eq!(
+            threads("1025"),
+            Err("expected a whole number from 1 to 1024".into())
+        );
+        let trials = whole::<usize>(0..);
+        assert_eq!(trials("0"), Ok(0));
+        assert_eq!(
+            trials("-1"),
+            Err("expected a whole number (0 or more)".into())
+        );
+        // A value past the field's type is refused like one past the range.
+        assert!(whole::<u32>(1..)("4294967296").is_err());
+    }
+
+    #[test]
+    fn seconds_are_positive_and_finite() {
+        assert_eq!(seconds("0.5"), Ok(Duration::from_millis(500)));
+        for bad in ["0", "-1", "inf", "NaN", "1e9", "soon"] {
+            assert!(seconds(bad).is_err(), "{bad}");
+        }
+        assert_eq!(secs_text(seconds("120").unwrap()), "120");
+        assert_eq!(secs_text(seconds("0.25").unwrap()), "0.25");
+    }
+
+    #[test]
+    fn table_sizes_fit_the_machine() {
+        assert_eq!(tt_mib("64"), Ok(64));
+        assert!(tt_mib("0").unwrap_err().contains("this machine's memory"));
+        assert_eq!(tt_mib("-3"), Err("expected a whole number of MiB".into()));
+    }
+
+    #[test]
+    fn turns_back_is_a_range_up_to_50() {
+        assert_eq!(turns_back("2..4"), Ok((2, 4)));
+        assert_eq!(turns_back("3"), Ok((3, 3)));
+        for bad in ["0..3", "3..2", "1..51", "a"] {
+            assert!(turns_back(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -199,3 +199,34 @@ fn exit_code(all_right: bool) -> ExitCode {
         ExitCode::FAILURE
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    /// A refused number is one line naming the option and the value, as before clap checked
+    /// numbers; clap's other errors are its message without the usage block.
+    #[test]
+    fn errors_are_one_line() {
+        let line = |args: &[&str]| error_line(&Cli::try_parse_from(args).err().unwrap());
+        assert_eq!(
+            line(&["c6solve", "solve", "--nodes", "0"]),
+            "bad option: --nodes '0': expected a whole number above 0"
+        );
+        assert_eq!(
+            line(&["c6solve", "puzzles", "--time-limit", "-1"]),
+            "bad option: --time-limit '-1': expected seconds above 0 and below 1e9"
+        );
+        let unknown = line(&["c6solve", "solve", "--frobnicate"]);
+        assert!(
+            unknown.starts_with("unexpected argument '--frobnicate'") && !unknown.contains('\n'),
+            "{unknown}"
+        );
+    }
+}
