@@ -6,8 +6,8 @@
 //! the same kind. Keys are symmetry-reduced, so the two orders of a pair and mirror images
 //! share one table entry.
 
+use super::control::Control;
 use super::movegen;
-use super::parallel::Control;
 use super::tt::{INF, Pn, Table};
 use crate::board::{Cell, Position};
 use crate::pairing;

@@ -2,6 +2,7 @@
 //! transposition table ([`tt`]). [`solve`] is the entry point.
 
 pub mod checkpoint;
+pub mod control;
 pub mod dfpn;
 pub mod movegen;
 pub mod parallel;
