@@ -1,7 +1,16 @@
-//! The solver: df-pn over single stones ([`dfpn`]), move generation ([`movegen`]) and the
-//! transposition table ([`tt`]). [`solve`] is the entry point.
+//! The solver. [`solve`] is the entry point.
+//!
+//! - [`dfpn`]: the df-pn searcher (with its keys, proof-number arithmetic, rules decided
+//!   without search, threat-space probes and relevance zones, one file each);
+//! - [`movegen`]: which stones a node tries, in what order;
+//! - [`tt`]: the transposition table; [`ttfile`]: the table kept in a file;
+//! - [`control`]: what the workers of a solve share (node count, stop, pause, busy marks);
+//! - [`parallel`]: one df-pn run with several workers over the one table;
+//! - `session`: one solve as it runs (its runs, limits, checkpoints, the progress line);
+//! - [`checkpoint`]: what a stopped solve needs to resume; [`progress`]: how far it got.
 
 pub mod checkpoint;
+pub mod control;
 pub mod dfpn;
 pub mod movegen;
 pub mod parallel;

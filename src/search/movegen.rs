@@ -2,7 +2,7 @@
 //!
 //! Every rule here must keep the game value: forced blocks come from [`crate::threats`],
 //! and points that lie in no live window are all equivalent, so only one of them is tried.
-//! Relevance zones will narrow the defender's list further; they plug in here.
+//! The search narrows these lists further with relevance zones (see [`super::dfpn`]).
 
 use crate::board::{Cell, Position, WindowId};
 use crate::rules::Color;

@@ -3,8 +3,9 @@
 //! line.
 
 use super::checkpoint::{self, Checkpoint};
+use super::control::Control;
 use super::dfpn::{self, Limits, Proof};
-use super::parallel::{self, Control};
+use super::parallel;
 use super::tt::Table;
 use super::{SolveOptions, default_threads};
 use crate::board::Position;

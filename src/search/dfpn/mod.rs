@@ -1,0 +1,540 @@
+//! Depth-first proof-number search (Nagai 2002) with the 1+ε threshold trick
+//! (Pawlewicz & Lew 2007) over single stones.
+//!
+//! One run proves or disproves "the attacker can force a win". OR nodes are the attacker's
+//! stones, AND nodes the defender's; consecutive stones of one turn are consecutive nodes of
+//! the same kind. Keys are symmetry-reduced, so the two orders of a pair and mirror images
+//! share one table entry.
+//!
+//! This file holds the searcher, its run, and the recursion (`mid`) with the children it
+//! expands. Its parts, one file each:
+//! - `keys`: table keys, the threat-space salt, the root's first stones and turns;
+//! - `pn`: proof-number arithmetic (combining children, selection, thresholds);
+//! - `decide`: nodes the rules decide without search (wins, potential, pairings);
+//! - `probes`: threat-space searches, the defender's probes, and their back-offs;
+//! - `zones`: relevance zones (null moves, no-win zones, pruned siblings).
+
+mod decide;
+mod keys;
+mod pn;
+mod probes;
+mod zones;
+
+pub use decide::{PAIRING_BUDGET, REPLY_BUDGET};
+pub use keys::{first_stones, key_for, root_turns, splits, two_stone_turns};
+
+use super::control::Control;
+use super::movegen;
+use super::tt::{INF, Pn, Table};
+use crate::board::{Cell, Position};
+use crate::rules::Color;
+use crate::threats::{self, Defence};
+use crate::zone::Zone;
+use keys::Mode;
+use pn::{Child, FRESH, divert, fresh_numbers, one_plus_eps, select, sub_keep};
+use probes::{PROBE_TSS_NODES, Probes, ROOT_TSS_NODES, forcing_stone};
+use std::time::Instant;
+use zones::Zones;
+
+/// Limits that turn a run's answer into "unknown".
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Limits {
+    /// Node budget over the whole solve.
+    pub max_nodes: Option<u64>,
+    /// Wall-clock deadline.
+    pub deadline: Option<Instant>,
+}
+
+/// The result of one run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Proof {
+    /// The attacker forces a win.
+    Proven,
+    /// The attacker cannot force a win.
+    Disproven,
+    /// Limits ran out.
+    Unknown,
+}
+
+/// One df-pn searcher over a table.
+pub struct Dfpn<'t> {
+    tt: &'t Table,
+    attacker: Color,
+    limits: Limits,
+    /// Nodes expanded so far (shared across runs by the caller).
+    pub nodes: u64,
+    aborted: bool,
+    /// The solve's shared counters and flags when this searcher is one of its workers.
+    ctl: Option<&'t Control>,
+    /// Part of `nodes` already added to the shared counter.
+    flushed: u64,
+    /// Key of the node [`Dfpn::run`] started from.
+    root: [u64; 2],
+    /// Solve the root's turns one at a time (see [`Dfpn::with_split_turns`]).
+    split_turns: bool,
+    /// Relevance zones: the switch, the stores, and the zone kept for the parent.
+    zones: Zones,
+    /// Threat-space sub-searches and the back-offs of the speculative searches.
+    probes: Probes,
+}
+
+/// Nodes a worker counts locally before adding them to the shared counter.
+const FLUSH_EVERY: u64 = 256;
+
+impl<'t> Dfpn<'t> {
+    /// A searcher for "`attacker` wins" that starts counting at `nodes`.
+    pub fn new(tt: &'t Table, attacker: Color, limits: Limits, nodes: u64) -> Dfpn<'t> {
+        Dfpn {
+            tt,
+            attacker,
+            limits,
+            nodes,
+            aborted: false,
+            ctl: None,
+            flushed: nodes,
+            root: [0; 2],
+            split_turns: false,
+            zones: Zones::new(),
+            probes: Probes::new(),
+        }
+    }
+
+    /// Makes this searcher a worker of a solve: its nodes go to the shared counter (the node
+    /// limit then applies to the sum of all workers), it stops when the control says so and
+    /// waits while a checkpoint is taken. With several workers it also marks the nodes it is
+    /// in as busy and steers away from nodes other workers are in (see [`Control`]).
+    pub fn with_control(mut self, ctl: &'t Control) -> Dfpn<'t> {
+        self.ctl = Some(ctl);
+        self
+    }
+
+    /// Adds the nodes counted since the last flush to the shared counter.
+    pub fn flush_nodes(&mut self) {
+        if let Some(ctl) = self.ctl {
+            ctl.add_nodes(self.nodes - self.flushed);
+            self.flushed = self.nodes;
+        }
+    }
+
+    /// Sizes the zone store to at most `bytes` of memory, and the no-win zones' slots to
+    /// half as much (allocated only where general no-win zones are used, by default with
+    /// one stone a turn).
+    pub fn with_zone_memory(mut self, bytes: usize, cells: usize) -> Dfpn<'t> {
+        self.zones.set_memory(bytes, cells);
+        self
+    }
+
+    /// Turns relevance-zone pruning on or off (off: every defender move is searched).
+    pub fn with_zones(mut self, on: bool) -> Dfpn<'t> {
+        self.zones.on = on;
+        self
+    }
+
+    /// Forces the reach of the no-win zones (see [`crate::zone`]): `true` builds them
+    /// from every rule and every node, `false` only from pairing strategies. For tests and
+    /// measurements; the default follows the rules.
+    pub fn with_general_zones(mut self, on: bool) -> Dfpn<'t> {
+        self.zones.general = Some(on);
+        self
+    }
+
+    /// With `on`, a root where the attacker is to move is solved one position after its next
+    /// two stones at a time (after its one stone, when one is left), each to the end,
+    /// instead of df-pn spreading its work over all of them. Values never change:
+    /// the root is won if one of them is, and refuted when every one is. Meant for roots
+    /// expected to be refuted, where every such position must be refuted anyway: df-pn
+    /// interleaves them, and over a table smaller than their sum it loses what it evicts
+    /// (7,6,5,2,2 had 3,083M nodes in and none of its 234 first turns refuted, while one of
+    /// them alone took 78.6M). With several workers each takes a position no other worker
+    /// is in.
+    pub fn with_split_turns(mut self, on: bool) -> Dfpn<'t> {
+        self.split_turns = on;
+        self
+    }
+
+    /// Runs df-pn from `pos` until it is solved or a limit is hit. An attacker to move
+    /// first gets a threat-space search (see `Mode::Tss`): a forcing kill is often found
+    /// there at a fraction of the cost, and what it proves is stored for the main search.
+    pub fn run(&mut self, pos: &mut Position) -> Proof {
+        self.root = self.key(pos);
+        if pos.to_move() == self.attacker && !pos.is_over() {
+            let (pn, _) = self.sub_search(pos, ROOT_TSS_NODES);
+            if pn == 0 {
+                return Proof::Proven;
+            }
+            if self.out_of_budget() {
+                return Proof::Unknown;
+            }
+        }
+        let split = self.split_turns && splits(pos, self.attacker);
+        let (pn, dn) = if split {
+            self.run_turns(pos)
+        } else {
+            self.mid(pos, INF, INF, Mode::Main)
+        };
+        match (pn, dn) {
+            (0, _) => Proof::Proven,
+            (_, 0) => Proof::Disproven,
+            _ => Proof::Unknown,
+        }
+    }
+
+    /// The no-win zone of the root after a [`Dfpn::run`] that disproved it, when one was built
+    /// (zones on, every child's zone known): attacker stones added outside it leave the root
+    /// disproved (see [`crate::zone`]). For tests of that claim.
+    pub fn root_zone(&self) -> Option<&Zone> {
+        self.zones
+            .for_parent
+            .as_ref()
+            .filter(|z| z.key == self.root)
+            .map(|z| &z.cells)
+    }
+
+    /// The root's numbers from solving its positions after two stones (one, when one is
+    /// left) one at a time (see [`Dfpn::with_split_turns`]); the root, which no search
+    /// reaches, is stored when solved. Every pair of empty points is a legal start of the
+    /// turn (the attacker cannot win with these stones, checked by the caller, so the game
+    /// goes on after the first), and the positions after them, up to symmetry, are all the
+    /// root's turns can lead to.
+    fn run_turns(&mut self, pos: &mut Position) -> (Pn, Pn) {
+        let turns = root_turns(pos, self.attacker);
+        let shared = self.ctl.filter(|c| c.is_shared());
+        loop {
+            let (mut free, mut any) = (None, None);
+            for &(a, b, key) in &turns {
+                match self.tt.probe(key) {
+                    Some(e) if e.pn == 0 => return self.solved_root(0, INF),
+                    Some(e) if e.dn == 0 => continue,
+                    _ => {}
+                }
+                any = any.or(Some((a, b)));
+                if !shared.is_some_and(|c| c.is_busy(key)) {
+                    free = Some((a, b));
+                    break;
+                }
+            }
+            let Some((a, b)) = free.or(any) else {
+                return self.solved_root(INF, 0);
+            };
+            for c in std::iter::once(a).chain(b) {
+                pos.play(c);
+            }
+            let (pn, _) = self.mid(pos, INF, INF, Mode::Main);
+            for _ in std::iter::once(a).chain(b) {
+                pos.undo();
+            }
+            if pn == 0 {
+                return self.solved_root(0, INF);
+            }
+            if self.out_of_budget() {
+                return (1, 1);
+            }
+        }
+    }
+
+    /// Stores the root as solved and returns its numbers.
+    fn solved_root(&self, pn: Pn, dn: Pn) -> (Pn, Pn) {
+        self.tt.store(self.root, pn, dn, u32::MAX);
+        (pn, dn)
+    }
+
+    /// Stored numbers of the node after the side to move plays `cell`.
+    pub fn child_numbers(&self, pos: &Position, cell: Cell) -> (Pn, Pn) {
+        let key = self.child_key(pos, cell, Mode::Main);
+        self.tt.probe(key).map_or(FRESH, |e| (e.pn, e.dn))
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        let mut total = self.nodes;
+        if let Some(ctl) = self.ctl {
+            if self.nodes - self.flushed >= FLUSH_EVERY {
+                self.flush_nodes();
+            }
+            if ctl.needs_attention() {
+                // Stop, or a checkpoint: the count must be exact while the workers wait.
+                self.flush_nodes();
+                if ctl.check_in() {
+                    self.aborted = true;
+                    return true;
+                }
+            }
+            total = ctl.nodes() + (self.nodes - self.flushed);
+        }
+        if let Some(max) = self.limits.max_nodes
+            && total >= max
+        {
+            self.aborted = true;
+        }
+        if self.nodes.is_multiple_of(1024)
+            && let Some(deadline) = self.limits.deadline
+            && Instant::now() >= deadline
+        {
+            self.aborted = true;
+        }
+        if self.aborted
+            && let Some(ctl) = self.ctl
+        {
+            ctl.stop();
+        }
+        self.aborted || self.probes.sub_limit.is_some_and(|l| self.nodes >= l)
+    }
+
+    /// Multiple iterative deepening at one node: search until its proof number reaches
+    /// `th_pn` or its disproof number `th_dn`. Returns and stores the node's numbers; in
+    /// [`Mode::Tss`] a proven node is also stored under its main-search key, with its zone
+    /// when zones are on.
+    fn mid(&mut self, pos: &mut Position, th_pn: Pn, th_dn: Pn, mode: Mode) -> (Pn, Pn) {
+        self.nodes += 1;
+        // Whatever is kept here when this call returns was put by this call.
+        self.zones.for_parent = None;
+        let key = self.mode_key(pos, mode);
+        let start_nodes = self.nodes;
+        let wins_now = threats::can_win_with(pos, pos.to_move(), pos.stones_left());
+        let defence = if wins_now {
+            Defence::Free
+        } else {
+            threats::defence(pos)
+        };
+        let seen = self.tt.probe(key).is_some();
+        let or = pos.to_move() == self.attacker;
+        if let Some(win) = self.decided(key, pos, wins_now, &defence, seen, mode) {
+            let nums = if win { (0, INF) } else { (INF, 0) };
+            self.store(pos, key, nums, 1, mode);
+            if win && mode == Mode::Tss && self.zones.on {
+                let zone = self.terminal_zone(pos);
+                self.zones
+                    .proven
+                    .put(key, &zone, pos, pos.canonical_symmetry());
+            }
+            return nums;
+        }
+        if mode == Mode::Main && self.defender_wins(pos, seen) {
+            self.store(pos, key, (INF, 0), 1, mode);
+            return (INF, 0);
+        }
+        if or && mode == Mode::Main && !seen && self.tss_proves(pos, PROBE_TSS_NODES) {
+            return (0, INF);
+        }
+        // Several workers: this node is busy while it is on our stack (see `divert`).
+        let shared = self.ctl.filter(|c| c.is_shared());
+        if let Some(ctl) = shared {
+            ctl.enter(key);
+        }
+        let (mut children, deduped) = self.children(pos, &defence, mode);
+        let zoning = mode == Mode::Main && self.zones.on;
+        // No-win zones of the children known so far, by index (see `prune_siblings`).
+        let mut known: Vec<Option<Zone>> = Vec::new();
+        if or && zoning && self.general_zones(pos) {
+            self.prune_by_stored(pos, &mut children, &mut known);
+        }
+        if or && zoning && !seen && pos.stones_left() == 1 && pos.rules().p >= 2 {
+            self.probe_pairing_zones(pos, &mut children, &mut known);
+        }
+        if !or
+            && mode == Mode::Main
+            && self.zones.on
+            && let Some(zone) = self.null_move_zone(pos, children.len())
+        {
+            let before = children.len();
+            children.retain(|c| zone.contains(c.cell));
+            self.probes.null_moves.saved += (before - children.len()) as u64;
+        }
+        let mut nums: (Pn, Pn);
+        loop {
+            if children.is_empty() {
+                // No move: an attacker out of forcing moves (threat-space search), or a
+                // defender whose every move a zone covers.
+                nums = if or { (INF, 0) } else { (0, INF) };
+                break;
+            }
+            let sel = select(&children, or);
+            nums = sel.numbers;
+            if key == self.root && mode == Mode::Main {
+                // The root's numbers as they go, for the progress line and `c6solve status`
+                // (the root is past its rules check, so an unsolved entry here is what
+                // `seen` expects). The most work there is: a full table gives up the
+                // entry with the least, and with a work of 1 the root went first while
+                // one child took an hour (8,8,5,1,1 on an 8 GiB table).
+                self.tt.store(key, nums.0, nums.1, u32::MAX);
+            }
+            if nums.0 >= th_pn || nums.1 >= th_dn || self.out_of_budget() {
+                break;
+            }
+            let sel = match shared {
+                Some(ctl) => divert(&children, or, sel, if or { th_pn } else { th_dn }, ctl),
+                None => sel,
+            };
+            let child = &children[sel.best];
+            let (cth_pn, cth_dn) = if or {
+                (
+                    th_pn.min(one_plus_eps(sel.second)),
+                    sub_keep(th_dn, nums.1, child.dn),
+                )
+            } else {
+                (
+                    sub_keep(th_pn, nums.0, child.pn),
+                    th_dn.min(one_plus_eps(sel.second)),
+                )
+            };
+            pos.play(child.cell);
+            let (cpn, cdn) = self.mid(pos, cth_pn, cth_dn, mode);
+            pos.undo();
+            // Siblings keep the numbers read when the node was expanded: a transposition may
+            // have moved them since, which costs search order but never soundness, since
+            // only solved numbers (which never change) decide the node.
+            let child = &mut children[sel.best];
+            (child.pn, child.dn) = (cpn, cdn);
+            if zoning && cdn == 0 {
+                self.use_child_zone(pos, &mut children, &mut known, sel.best);
+            }
+            if shared.is_some() {
+                // Other workers solve and update siblings meanwhile: read what they found.
+                self.refresh(&mut children, sel.best, mode);
+            }
+        }
+        if let Some(ctl) = shared {
+            ctl.leave(key);
+        }
+        let work = (self.nodes - start_nodes + 1).min(u32::MAX as u64) as u32;
+        self.store(pos, key, nums, work, mode);
+        self.zones.for_parent = None;
+        if zoning && nums.1 == 0 {
+            let own = if or && !self.general_zones(pos) {
+                None
+            } else if or {
+                self.or_zone(pos, &children, &known, &defence, deduped)
+            } else {
+                self.and_zone(pos, &children, &known)
+            };
+            if let Some(zone) = own {
+                self.keep_own_zone(key, pos, zone);
+            }
+        }
+        if nums.0 == 0
+            && mode == Mode::Tss
+            && self.zones.on
+            && let Some(zone) = self.inner_zone(pos, &children, &defence, deduped, or)
+        {
+            self.zones
+                .proven
+                .put(key, &zone, pos, pos.canonical_symmetry());
+        }
+        nums
+    }
+
+    /// Stores a node's numbers; a threat-space proof is a proof for the main search too.
+    fn store(&self, pos: &Position, key: [u64; 2], nums: (Pn, Pn), work: u32, mode: Mode) {
+        self.tt.store(key, nums.0, nums.1, work);
+        if mode == Mode::Tss && nums.0 == 0 {
+            self.tt.store(self.mode_key(pos, Mode::Main), 0, INF, work);
+        }
+    }
+
+    /// Reads the children's numbers from the table again, except the one just searched.
+    fn refresh(&self, children: &mut [Child], searched: usize, mode: Mode) {
+        for (i, c) in children.iter_mut().enumerate() {
+            if i != searched {
+                self.read_stored(c, mode);
+            }
+        }
+    }
+
+    /// Takes a child's numbers from the table, if it is there.
+    #[inline]
+    fn read_stored(&self, c: &mut Child, mode: Mode) {
+        if let Some(e) = self.tt.probe(c.key) {
+            // Zones are built from the zones of proven children: one whose zone is no
+            // longer held (the store started afresh) is proved again.
+            if mode == Mode::Tss && self.zones.on && e.pn == 0 && !self.zones.proven.contains(c.key)
+            {
+                return;
+            }
+            (c.pn, c.dn) = (e.pn, e.dn);
+        }
+    }
+
+    /// The node's moves, with symmetric duplicates (children with equal keys) removed so
+    /// that sums do not count one position twice.
+    fn children(&self, pos: &Position, defence: &Defence, mode: Mode) -> (Vec<Child>, bool) {
+        let mut moves = movegen::generate(pos, defence);
+        let symmetric = pos.has_symmetry();
+        let mut deduped = false;
+        let or = pos.to_move() == self.attacker;
+        if or && mode == Mode::Tss {
+            let forced = matches!(defence, Defence::Block(_));
+            let now = threats::threat_windows(pos, self.attacker, pos.rules().p);
+            moves.retain(|&c| forcing_stone(pos, c, forced, &now));
+        }
+        let mut out: Vec<Child> = Vec::with_capacity(moves.len());
+        for cell in moves {
+            let key = self.child_key(pos, cell, mode);
+            // Only a symmetric position has distinct moves leading to one position.
+            if symmetric && out.iter().any(|c| c.key == key) {
+                deduped = true;
+                continue;
+            }
+            // Start the table's memory on its way; the probes below then overlap their
+            // cache misses instead of paying them one after another.
+            self.tt.prefetch(key);
+            let (pn, dn) = if mode == Mode::Tss {
+                FRESH
+            } else {
+                fresh_numbers(pos, cell, or)
+            };
+            out.push(Child { cell, key, pn, dn });
+        }
+        for c in &mut out {
+            self.read_stored(c, mode);
+        }
+        (out, deduped)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    #[test]
+    fn a_full_table_keeps_the_roots_numbers_while_the_search_runs() {
+        // 1 MiB holds 32,768 entries, which 8,4,4,1,1 fills many times over; a second
+        // thread reads the root's entry as the search goes, as the progress line and a
+        // checkpoint do, and must find it every time once it is there.
+        let rules = Rules::new(8, 4, 4, 1, 1).unwrap();
+        let table = Table::new(1).unwrap();
+        let key = key_for(&Position::new(rules), Color::Black);
+        let done = std::sync::atomic::AtomicBool::new(false);
+        let (seen, missed) = std::thread::scope(|s| {
+            s.spawn(|| {
+                let mut pos = Position::new(rules);
+                let limits = Limits {
+                    max_nodes: Some(1_500_000),
+                    deadline: None,
+                };
+                Dfpn::new(&table, Color::Black, limits, 0).run(&mut pos);
+                done.store(true, std::sync::atomic::Ordering::Relaxed);
+            });
+            let (mut seen, mut missed) = (0u32, 0u32);
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                match table.probe(key) {
+                    Some(_) => seen += 1,
+                    None if seen > 0 => missed += 1,
+                    None => {}
+                }
+                std::thread::sleep(std::time::Duration::from_micros(200));
+            }
+            (seen, missed)
+        });
+        assert!(table.fill() > 0.9, "the table filled up");
+        assert!(seen > 100, "read {seen} times");
+        // A read racing the root's own rewrite can tear (and reads as a miss): allow a few.
+        assert!(
+            missed * 100 <= seen,
+            "missed {missed} of {} reads",
+            seen + missed
+        );
+    }
+}

@@ -1,0 +1,415 @@
+//! Speculative searches and their back-offs: the threat-space search ([`Mode::Tss`]) at
+//! the root, as a probe at new attacker nodes and, with the sides swapped, for the
+//! defender ([`Dfpn::defender_wins`]); the moves it allows ([`forcing_stone`]); the budget
+//! of a null move's search; and the [`Throttle`] that backs each kind off while it fails
+//! or costs more than it saves.
+
+use super::keys::{Mode, key_for};
+use super::{Dfpn, Limits};
+use crate::board::{Cell, Position};
+use crate::search::tt::{INF, Pn};
+use crate::threats;
+
+/// Node budget of the threat-space search at the root of a run.
+pub(super) const ROOT_TSS_NODES: u64 = 200_000;
+
+/// Node budget of the threat-space probe at each new attacker node of the main search.
+pub(super) const PROBE_TSS_NODES: u64 = 64;
+
+/// The state of a searcher's speculative searches.
+pub(super) struct Probes {
+    /// Node count at which the current threat-space sub-search stops (see [`Mode::Tss`]).
+    pub(super) sub_limit: Option<u64>,
+    /// Back-off of the threat-space probes at new attacker nodes.
+    pub(super) tss: Throttle,
+    /// Back-off of the null-move searches at defender nodes.
+    pub(super) null_moves: Throttle,
+    /// Back-off of the threat-space probes for the defender (see [`Dfpn::defender_wins`]).
+    pub(super) counter: Throttle,
+    /// Nodes those probes have taken.
+    pub(super) counter_spent: u64,
+}
+
+impl Probes {
+    /// No sub-search running, every back-off at its start.
+    pub(super) fn new() -> Probes {
+        Probes {
+            sub_limit: None,
+            tss: Throttle::for_probes(),
+            null_moves: Throttle::default(),
+            counter: Throttle::for_probes(),
+            counter_spent: 0,
+        }
+    }
+}
+
+impl Dfpn<'_> {
+    /// A threat-space search from `pos` (an attacker node) of at most `budget` nodes.
+    /// Returns its numbers: a proof is a real proof (stored for the main search too), while
+    /// anything else only says no forcing win was found.
+    pub(super) fn sub_search(&mut self, pos: &mut Position, budget: u64) -> (Pn, Pn) {
+        debug_assert!(
+            self.probes.sub_limit.is_none(),
+            "threat-space searches do not nest"
+        );
+        self.probes.sub_limit = Some(self.nodes + budget);
+        let nums = self.mid(pos, INF, INF, Mode::Tss);
+        self.probes.sub_limit = None;
+        nums
+    }
+
+    /// True if a threat-space search of at most `budget` nodes proves the attacker node
+    /// `pos` won. Skipped when the table already holds a threat-space search of it that
+    /// failed or spent the budget.
+    pub(super) fn tss_proves(&mut self, pos: &mut Position, budget: u64) -> bool {
+        if self.probes.sub_limit.is_some() {
+            return false;
+        }
+        let tried = self
+            .tt
+            .probe(self.mode_key(pos, Mode::Tss))
+            .is_some_and(|e| e.dn == 0 || e.work as u64 >= budget);
+        if tried || !self.probes.tss.allow() {
+            return false;
+        }
+        let proved = self.sub_search(pos, budget).0 == 0;
+        self.probes.tss.record(proved);
+        proved
+    }
+
+    /// True if the defender is proved to force a win of its own from `pos`, so that the
+    /// attacker cannot: the table holds that proof (from a run or probe with the sides
+    /// swapped, such as the other run of the same solve), or, at a new node with the defender
+    /// to move, a threat-space probe with the sides swapped finds it. Two or more stones a
+    /// turn only. Where the defender is the stronger side (Black's losses with q < p) nearly
+    /// every attacker stone hands it a forcing win, and without this each one needed a
+    /// holding strategy found by the main search. The probe backs off like the attacker's
+    /// (see [`Throttle`]) and takes at most one node in [`COUNTER_SHARE`].
+    pub(super) fn defender_wins(&mut self, pos: &mut Position, seen: bool) -> bool {
+        // One stone a turn: no row is a loss for Black (q = p), and on 8,4,4,1,1 the probes
+        // cost a fifth more time for nothing, so the hot path there stays as it was.
+        if pos.rules().p < 2 {
+            return false;
+        }
+        let defender = self.attacker.opponent();
+        if self
+            .tt
+            .probe(key_for(pos, defender))
+            .is_some_and(|e| e.pn == 0)
+        {
+            return true;
+        }
+        if seen || pos.to_move() != defender {
+            return false;
+        }
+        let affordable = self.probes.counter_spent <= COUNTER_CREDIT + self.nodes / COUNTER_SHARE;
+        if !affordable || !self.probes.counter.allow() {
+            return false;
+        }
+        let limits = Limits {
+            max_nodes: None,
+            deadline: self.limits.deadline,
+        };
+        let mut probe = Dfpn::new(self.tt, defender, limits, self.nodes);
+        let won = probe.tss_proves(pos, PROBE_TSS_NODES);
+        self.probes.counter_spent += probe.nodes - self.nodes;
+        self.nodes = probe.nodes;
+        self.probes.counter.record(won);
+        won
+    }
+}
+
+/// True if the attacker's stone `cell` can be part of a forcing turn: one that ends with at
+/// least p threats, so that every stone of the defender's reply is a forced block. With
+/// stones still to come in the turn, the stone must lie in a window that those stones could
+/// still make a threat; the turn's last stone must leave p threats. A forced block (the
+/// defender has threats of its own) is always allowed. `now` holds the attacker's threat
+/// windows before the stone (computed once per node).
+pub(super) fn forcing_stone(pos: &Position, cell: Cell, forced: bool, now: &[Vec<Cell>]) -> bool {
+    let (k, p) = (pos.rules().k as usize, pos.rules().p);
+    let r = pos.stones_left() as usize;
+    let me = pos.to_move();
+    let geo = pos.geometry();
+    if r > 1 {
+        if forced {
+            return true;
+        }
+        let need = k.saturating_sub(p as usize + r) as u8;
+        return geo
+            .windows_of(cell)
+            .iter()
+            .any(|&w| pos.window_live(w, me) && pos.window_count(w, me) >= need);
+    }
+    // The last stone: the threat windows after it are those of now, less the stone's point,
+    // and the windows through it that it lifts to k - p stones.
+    let threshold = k.saturating_sub(p as usize) as u8;
+    let mut after: Vec<Vec<Cell>> = now
+        .iter()
+        .map(|w| w.iter().copied().filter(|&c| c != cell).collect())
+        .collect();
+    for &w in geo.windows_of(cell) {
+        if pos.window_live(w, me) && pos.window_count(w, me) + 1 == threshold {
+            let empties = geo.window(w).iter().copied();
+            after.push(empties.filter(|&c| c != cell && pos.is_empty(c)).collect());
+        }
+    }
+    !after.is_empty() && threats::hitting_number(&after, p + 1) >= p
+}
+
+/// Node budget of a null move's threat-space proof at a node with `moves` defender moves:
+/// about what expanding the moves costs, which the zone saves when it is narrow.
+pub(super) fn null_budget(moves: usize) -> u64 {
+    (moves as u64 * 2).max(16)
+}
+
+/// Decides whether to try a speculative search (a threat-space probe, a null move), backing
+/// off while it keeps failing: once the tries outnumber `BACK_OFF` times the successes (plus
+/// one), only every `BACK_OFF`-th chance is taken, and past `rare` times (probes: one success
+/// in [`RARE_PROBES`] tries) every `BACK_OFF`²-th. On the small boards' draws nearly every
+/// try fails and the back-off saves their cost (probes on the p = 2 draws: one success in
+/// 25 to 60 tries; measured 6,6,5,2,1 5.6 s to 4.4 s with the second step); in Connect6
+/// kills and on 9,4,4,1,1 one try in three to five succeeds.
+///
+/// Null moves also back off while they cost more than they save: a success pays only
+/// through the defender moves its zone prunes, and where zones cover nearly the whole board
+/// (two stones a turn on 7x7: 23 of 33 moves kept) the successes are frequent but buy
+/// little. Measured, nodes of null-move search per pruned move: 0.2 on 6,5,4,1,1 and 0.8 on
+/// 7,4,4,1,1 (zones save 4.6x and 1.25x), 4 on 7,7,5,2,2 and 7 on 6,6,5,2,1 (zones cost 10x
+/// and 2x). Past [`NULL_COST`] only every `BACK_OFF`³-th chance is taken, which keeps the
+/// count current without paying for it: with every `BACK_OFF`²-th, 8,8,5,2,1 still spent 2.2M
+/// of its 5.0M nodes on null moves for little gain, and 6,6,5,2,2 took 1.4x the nodes of
+/// `BACK_OFF`³ (`results/null-move-cost.md`).
+#[derive(Debug, Default)]
+pub(super) struct Throttle {
+    tries: u64,
+    hits: u64,
+    chances: u64,
+    /// Nodes the tries have cost (null moves only).
+    pub(super) spent: u64,
+    /// Defender moves the successes pruned (null moves only).
+    pub(super) saved: u64,
+    /// Tries per success past which only every `BACK_OFF`²-th chance is taken (0: never).
+    rare: u64,
+}
+
+/// See [`Throttle`].
+const BACK_OFF: u64 = 8;
+
+/// Tries per success of the threat-space probes past which only every `BACK_OFF`²-th
+/// chance is taken.
+const RARE_PROBES: u64 = 16;
+
+/// Nodes the defender's threat-space probes may take before they count against the search.
+const COUNTER_CREDIT: u64 = 4096;
+
+/// Past the credit, the defender's probes take at most one node in this many.
+const COUNTER_SHARE: u64 = 32;
+
+/// Null-move search nodes allowed per defender move pruned, before backing off.
+const NULL_COST: u64 = 1;
+
+/// Pruned moves credited before any are counted, so the first tries are always made.
+const NULL_CREDIT: u64 = 256;
+
+impl Throttle {
+    /// The back-off of threat-space probes: both steps, no cost rule.
+    fn for_probes() -> Throttle {
+        Throttle {
+            rare: RARE_PROBES,
+            ..Throttle::default()
+        }
+    }
+
+    pub(super) fn allow(&mut self) -> bool {
+        self.chances += 1;
+        let hits_pay = self.tries < BACK_OFF * (self.hits + 1);
+        let cost_pays = self.spent <= NULL_COST * (self.saved + NULL_CREDIT);
+        let rare = self.rare > 0 && self.tries >= self.rare * (self.hits + 1);
+        if !cost_pays {
+            return self.chances.is_multiple_of(BACK_OFF * BACK_OFF * BACK_OFF);
+        }
+        if rare {
+            return self.chances.is_multiple_of(BACK_OFF * BACK_OFF);
+        }
+        hits_pay || self.chances.is_multiple_of(BACK_OFF)
+    }
+
+    pub(super) fn record(&mut self, hit: bool) {
+        self.tries += 1;
+        self.hits += hit as u64;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::{parse_moves, parse_point};
+    use crate::rules::{Color, Rules};
+    use crate::search::dfpn::Proof;
+    use crate::search::tt::Table;
+
+    fn c6_stones(black: &str, white: &str, to_move: Color, left: u16) -> Position {
+        let r = Rules::connect6();
+        let b = parse_moves(&r, black).unwrap();
+        let w = parse_moves(&r, white).unwrap();
+        Position::from_stones(r, &b, &w, Some((to_move, left))).unwrap()
+    }
+
+    fn at(p: &str) -> Cell {
+        parse_point(&Rules::connect6(), p).unwrap()
+    }
+
+    fn forcing(pos: &Position, point: &str) -> bool {
+        let now = threats::threat_windows(pos, pos.to_move(), pos.rules().p);
+        forcing_stone(pos, at(point), false, &now)
+    }
+
+    #[test]
+    fn null_moves_back_off_when_they_cost_more_than_they_prune() {
+        let allowed = |t: &mut Throttle, chances: u64| (0..chances).filter(|_| t.allow()).count();
+        // Every try a success that pays for itself: always tried.
+        let mut paying = Throttle::default();
+        for _ in 0..1000 {
+            assert!(paying.allow());
+            paying.record(true);
+            paying.spent += 20;
+            paying.saved += 30;
+        }
+        // Successes that cost more than they prune: past the credit only one chance in
+        // BACK_OFF^3 is taken, however often they succeed.
+        let mut costly = Throttle {
+            tries: 1000,
+            hits: 1000,
+            saved: 100,
+            spent: NULL_COST * (100 + NULL_CREDIT) + 1,
+            ..Throttle::default()
+        };
+        assert_eq!(allowed(&mut costly, 512 * 10), 10);
+        // Cheap but failing: the hit-rate back-off (one chance in BACK_OFF).
+        let mut failing = Throttle {
+            tries: 1000,
+            ..Throttle::default()
+        };
+        assert_eq!(allowed(&mut failing, 8 * 10), 10);
+    }
+
+    #[test]
+    fn probes_back_off_further_when_they_rarely_succeed() {
+        let allowed = |t: &mut Throttle, chances: u64| (0..chances).filter(|_| t.allow()).count();
+        // One success in 100 tries: past RARE_PROBES tries per success, one chance in 64.
+        let mut rare = Throttle {
+            tries: 1000,
+            hits: 10,
+            ..Throttle::for_probes()
+        };
+        assert_eq!(allowed(&mut rare, 64 * 10), 10);
+        // One in ten: the ordinary back-off, one chance in 8.
+        let mut some = Throttle {
+            tries: 1000,
+            hits: 100,
+            ..Throttle::for_probes()
+        };
+        assert_eq!(allowed(&mut some, 8 * 10), 10);
+    }
+
+    /// Connect(6,6,4,2,1) is a loss for Black: after some of Black's first stones White's
+    /// forcing win is found by the defender's probe alone, and each one it claims is a White
+    /// win by a search of its own (White as the attacker, no zones). A proof stored by that
+    /// search is then read from the table by a Black run, without a probe.
+    #[test]
+    fn the_defenders_forcing_wins_disprove_the_attacker() {
+        let rules = Rules::new(6, 6, 4, 2, 1).unwrap();
+        let mut claimed = 0;
+        for cell in 0..rules.cells() as Cell {
+            let mut pos = Position::new(rules);
+            pos.play(cell);
+            let table = Table::new(16).unwrap();
+            let mut black = Dfpn::new(&table, Color::Black, Limits::default(), 0);
+            if !black.defender_wins(&mut pos, false) {
+                continue;
+            }
+            claimed += 1;
+            let other = Table::new(16).unwrap();
+            let mut white = Dfpn::new(&other, Color::White, Limits::default(), 0);
+            assert_eq!(white.run(&mut pos), Proof::Proven, "after {cell}");
+            let mut black = Dfpn::new(&other, Color::Black, Limits::default(), 0);
+            assert!(
+                black.defender_wins(&mut pos, true),
+                "stored proof after {cell}"
+            );
+        }
+        assert!(
+            claimed > 0,
+            "no first stone gave White a forcing win the probe finds"
+        );
+    }
+
+    #[test]
+    fn forcing_stones_end_the_turn_with_p_threats() {
+        // Black has a live three on row 10 and one stone left: J10 makes a live four (two
+        // threats, both White stones forced); A1 makes nothing.
+        let pos = c6_stones("F10 G10 H10", "K12 L12", Color::Black, 1);
+        assert!(forcing(&pos, "J10"));
+        assert!(!forcing(&pos, "A1"));
+        // Blocked on the right, the four is dead: one threat leaves White a free stone.
+        let pos = c6_stones("F10 G10 H10", "K10 L12", Color::Black, 1);
+        assert!(!forcing(&pos, "J10"));
+        // With two stones to play, a stone next to the three may still become part of one.
+        let pos = c6_stones("F10 G10 H10", "K12 L12 M12", Color::Black, 2);
+        assert!(forcing(&pos, "J10"));
+        assert!(!forcing(&pos, "A1"));
+    }
+
+    #[test]
+    fn forcing_stone_agrees_with_playing_and_counting() {
+        // The incremental test of the turn's last stone against the definition: play the
+        // stone and count the attacker's threats. Random dense positions, p = 2 and 3.
+        let mut forcing = 0;
+        for (i, rules) in [Rules::new(9, 9, 6, 2, 1), Rules::new(8, 8, 6, 3, 2)]
+            .into_iter()
+            .enumerate()
+        {
+            let rules = rules.unwrap();
+            for seed in 0..60u64 {
+                let moves = crate::notation::random_game(&rules, seed * 7 + i as u64, 40);
+                let mut pos = Position::new(rules);
+                for &c in &moves {
+                    pos.play(c);
+                    if pos.is_over() || pos.stones_left() != 1 {
+                        continue;
+                    }
+                    let me = pos.to_move();
+                    if threats::can_win_with(&pos, me, 1) {
+                        continue;
+                    }
+                    let now = threats::threat_windows(&pos, me, rules.p);
+                    for cell in pos.empty_points() {
+                        let fast = forcing_stone(&pos, cell, false, &now);
+                        let mut after = pos.clone();
+                        after.play(cell);
+                        let slow = threats::threat_count(&after, me) >= rules.p;
+                        assert_eq!(fast, slow, "seed {seed}, cell {cell}");
+                        forcing += fast as usize;
+                    }
+                }
+            }
+        }
+        assert!(forcing > 50, "too few forcing stones sampled: {forcing}");
+    }
+
+    #[test]
+    fn threat_space_search_proves_a_double_four_and_nothing_quiet() {
+        let table = Table::new(16).unwrap();
+        // Two live threes: J10 and J5 make two live fours, four threats against two stones.
+        let mut pos = c6_stones("F10 G10 H10 F5 G5 H5", "A19 B19 C19 T1 S1", Color::Black, 2);
+        let mut run = Dfpn::new(&table, Color::Black, Limits::default(), 0);
+        assert_eq!(run.sub_search(&mut pos, 1000).0, 0);
+        // Its proof is stored for the main search.
+        assert_eq!(table.probe(run.key(&pos)).map(|e| e.pn), Some(0));
+        // A lone stone has no forcing win: the threat-space search fails, proving nothing.
+        let mut pos = c6_stones("K10", "", Color::White, 2);
+        let mut run = Dfpn::new(&table, Color::White, Limits::default(), 0);
+        assert_ne!(run.sub_search(&mut pos, 1000).0, 0);
+        assert_eq!(table.probe(run.key(&pos)), None);
+    }
+}
