@@ -1,5 +1,5 @@
 #!/bin/sh
-# Certificate figures for results/certificates.md: for each position, solve with --proof,
+# Certificate figures for results/experiments/certificates.md: for each position, solve with --proof,
 # then check the certificate; prints a Markdown table row per position (solve time, proof
 # nodes, bytes, bytes per node, check time). Run from the crate root after
 # `cargo build --release`. CPU-heavy rows (8,4,4,1,1 and 9,4,4,1,1) take minutes.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Figures for results/proof-zones.md: `solve --proof` with relevance zones (the default) and
+# Figures for results/experiments/proof-zones.md: `solve --proof` with relevance zones (the default) and
 # without (`--no-zones`), on one thread over a 2 GiB table, for each position; prints a
 # Markdown table row per position (value, then for each setting the solve's nodes, seconds,
 # the certificate's writing seconds and its nodes as the checker counts them). Run from the
