@@ -2,34 +2,15 @@
 //! its limits, by SIGKILL or by SIGTERM picks up from its last checkpoint and reaches the
 //! same value as a fresh solve.
 
+mod common;
+
 use c6solve::search::checkpoint;
 use c6solve::{Goal, Outcome, Position, Rules, SolveOptions, solve};
+use common::{TempDir, program_json};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// A fresh directory for one test's files, removed at the end.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let d = std::env::temp_dir().join(format!("c6solve-resume-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        TempDir(d)
-    }
-
-    fn file(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn empty(rules: &str) -> Position {
     Position::new(Rules::parse(rules).unwrap())
@@ -191,24 +172,6 @@ fn a_checkpoint_of_another_solve_is_refused() {
     )
     .unwrap_err();
     assert!(e.to_string().contains("--resume needs"), "{e}");
-}
-
-/// Runs the program and returns its JSON report.
-fn program_json(args: &[&str]) -> serde_json::Map<String, Value> {
-    let out = Command::new(env!("CARGO_BIN_EXE_c6solve"))
-        .args(args)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{args:?}: {stdout} {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    match serde_json::from_str(&stdout).unwrap() {
-        Value::Object(m) => m,
-        v => panic!("not an object: {v}"),
-    }
 }
 
 /// Starts a solve of `rules` over `tt` with a checkpoint every half second, waits for its

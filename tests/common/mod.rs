@@ -1,11 +1,15 @@
 //! Helpers shared by the integration tests: running the `c6solve` binary and reading what it
 //! printed, the contract for bad input, JSON reports, positions from move lists, and
-//! temporary files and directories that remove themselves.
+//! temporary files and directories that remove themselves; and the independent minimax
+//! oracle (`tests/oracle`) with the one bridge from the library's rules to its game.
 //!
 //! Each test file that needs them says `mod common;`. Not every file uses every helper, so
 //! unused ones are allowed here rather than in each file.
 
 #![allow(dead_code)]
+
+#[path = "../oracle/mod.rs"]
+pub mod oracle;
 
 use c6solve::notation::parse_moves;
 use c6solve::{Position, Rules};
@@ -193,6 +197,17 @@ pub fn position(rules: &str, moves: &str) -> Position {
     let r = Rules::parse(rules).expect("test rules parse");
     let cells = parse_moves(&r, moves).expect("test moves parse");
     Position::from_moves(r, &cells).expect("test moves are legal")
+}
+
+/// The oracle's game for `r` (the oracle itself uses nothing from the library).
+pub fn game_of(r: &Rules) -> oracle::Game {
+    oracle::Game {
+        w: r.width as usize,
+        h: r.height as usize,
+        k: r.k as usize,
+        p: r.p as u8,
+        q: r.q as u8,
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
