@@ -6,11 +6,11 @@
 //! of the opponent's stones: only live windows can still become lines.
 
 use crate::error::{Error, Result};
+use crate::point::format_point;
 use crate::rules::{Color, Rules};
 use std::sync::Arc;
 
-/// A point on the board as `y * width + x`, x the column from the left, y the row from the bottom.
-pub type Cell = u16;
+pub use crate::point::Cell;
 
 /// Index of a window in [`Geometry::windows`].
 pub type WindowId = u32;
@@ -332,7 +332,7 @@ impl Position {
                 if pos.cells[c as usize] != EMPTY {
                     return Err(Error::Position(format!(
                         "{} is given twice",
-                        crate::notation::format_point(&rules, c)
+                        format_point(&rules, c)
                     )));
                 }
                 pos.place_raw(c, color);
@@ -487,7 +487,7 @@ impl Position {
         if cell as usize >= rules.cells() {
             return Err(Error::Point(format!("cell {cell} is off the board")));
         }
-        let name = crate::notation::format_point(&rules, cell);
+        let name = format_point(&rules, cell);
         if let Some(w) = self.winner {
             return Err(Error::IllegalMove(format!(
                 "{name} is played after {w} already made {} in a row",
