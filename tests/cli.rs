@@ -98,7 +98,7 @@ const fn bad_with(
 }
 
 /// A case whose command rewrites its output files (`table --by-parts` writes its table and
-/// Markdown before it reads `--part`).
+/// Markdown before it reads `--part` or the ledger).
 const fn bad_writing(
     what: &'static str,
     args: &'static [&'static str],
@@ -146,7 +146,8 @@ const BY_PARTS_FILES: &[(&str, &str)] = &[
 
 /// Every bad input the program refuses, by command. Each one must exit with code 2, print
 /// nothing on stdout and exactly one line on stderr containing the keyword and create no
-/// file at `{missing}`; most leave their files as they were. One row a line, so the table reads as one.
+/// file at `{missing}`; most leave their files as they were. One row a line, so the table
+/// reads as one.
 #[rustfmt::skip]
 const BAD_INPUTS: &[BadInput] = &[
     // Points of a move list. Go-style columns run A..T on 19x19 with no I.

@@ -5,16 +5,12 @@
 mod common;
 
 use c6solve::search::checkpoint;
-use c6solve::{Goal, Outcome, Position, Rules, SolveOptions, solve};
-use common::{TempDir, program_json};
+use c6solve::{Goal, Outcome, Position, SolveOptions, solve};
+use common::{TempDir, position, program_json};
 use serde_json::Value;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-fn empty(rules: &str) -> Position {
-    Position::new(Rules::parse(rules).unwrap())
-}
 
 fn opts(tt: &Path, threads: usize, max_nodes: Option<u64>) -> SolveOptions {
     SolveOptions {
@@ -32,7 +28,7 @@ fn node_limit_then_resume_in_both_runs() {
     // about seven eighths and an eighth of the work. (4,4,4,2,1 and then 5,4,4,2,1, used
     // before, became too small to stop halfway through run 2 once group pairings and then
     // potential strategies disproved most of it.)
-    let pos = empty("6,5,5,2,1");
+    let pos = position("6,5,5,2,1", "");
     let fresh = solve(
         &pos,
         &SolveOptions {
@@ -94,7 +90,7 @@ fn node_limit_then_resume_in_both_runs() {
 #[test]
 fn a_proven_solve_keeps_its_checkpoint_until_the_table_file_holds_the_proof() {
     use c6solve::search::{dfpn, open_table, solve_then, ttfile};
-    let pos = empty("6,5,5,2,1");
+    let pos = position("6,5,5,2,1", "");
     let dir = TempDir::new("proven");
     let tt = dir.file("t.tt");
     let ck_path = checkpoint::path_for(&tt);
@@ -136,7 +132,7 @@ fn a_proven_solve_keeps_its_checkpoint_until_the_table_file_holds_the_proof() {
 fn a_checkpoint_of_another_solve_is_refused() {
     let dir = TempDir::new("other");
     let tt = dir.file("t.tt");
-    let pos = empty("5,5,4,1,1");
+    let pos = position("5,5,4,1,1", "");
     let a = solve(&pos, &opts(&tt, 1, Some(500))).unwrap();
     assert_eq!(a.value, Outcome::Unknown);
     let moved = Position::from_moves(*pos.rules(), &[12]).unwrap();
