@@ -6,13 +6,13 @@
 //! of the opponent's stones: only live windows can still become lines.
 
 use crate::error::{Error, Result};
+use crate::point::format_point;
 use crate::rules::{Color, Rules};
 use std::sync::Arc;
 
-/// A point on the board as `y * width + x`, x the column from the left, y the row from the bottom.
-pub type Cell = u16;
+pub use crate::point::Cell;
 
-/// Index of a window in [`Geometry::windows`].
+/// Index of a window, as taken by [`Geometry::window`].
 pub type WindowId = u32;
 
 /// Everything about a rule set that does not change during a game, shared by all positions.
@@ -332,7 +332,7 @@ impl Position {
                 if pos.cells[c as usize] != EMPTY {
                     return Err(Error::Position(format!(
                         "{} is given twice",
-                        crate::notation::format_point(&rules, c)
+                        format_point(&rules, c)
                     )));
                 }
                 pos.place_raw(c, color);
@@ -487,7 +487,7 @@ impl Position {
         if cell as usize >= rules.cells() {
             return Err(Error::Point(format!("cell {cell} is off the board")));
         }
-        let name = crate::notation::format_point(&rules, cell);
+        let name = format_point(&rules, cell);
         if let Some(w) = self.winner {
             return Err(Error::IllegalMove(format!(
                 "{name} is played after {w} already made {} in a row",
@@ -651,5 +651,435 @@ impl Position {
     /// (judged by the 128-bit hashes).
     pub fn has_symmetry(&self) -> bool {
         self.hashes[1..].contains(&self.hashes[0])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small deterministic generator for the random games below.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            (splitmix(&mut self.0) % n as u64) as usize
+        }
+    }
+
+    fn rules(m: u16, n: u16, k: u16, p: u16, q: u16) -> Rules {
+        Rules::new(m, n, k, p, q).unwrap()
+    }
+
+    /// Cell of column `x`, row `y` (both from 0).
+    fn at(r: &Rules, x: u16, y: u16) -> Cell {
+        y * r.width + x
+    }
+
+    /// Everything a position shows about itself, to compare two positions.
+    #[derive(Debug, PartialEq)]
+    struct Snapshot {
+        stones: Vec<Option<Color>>,
+        key: [u64; 2],
+        canonical: usize,
+        to_move: Color,
+        stones_left: u16,
+        winner: Option<Color>,
+        empties: usize,
+        windows: Vec<[u8; 2]>,
+        live: Vec<Vec<u32>>,
+        cell_live: Vec<[u16; 2]>,
+    }
+
+    fn snapshot(pos: &Position) -> Snapshot {
+        let r = *pos.rules();
+        let geo = pos.geometry();
+        let colors = [Color::Black, Color::White];
+        Snapshot {
+            stones: (0..r.cells() as Cell).map(|c| pos.at(c)).collect(),
+            key: pos.stone_key(),
+            canonical: pos.canonical_symmetry(),
+            to_move: pos.to_move(),
+            stones_left: pos.stones_left(),
+            winner: pos.winner(),
+            empties: pos.empties(),
+            windows: (0..geo.window_count() as WindowId)
+                .map(|w| colors.map(|c| pos.window_count(w, c)))
+                .collect(),
+            live: colors
+                .iter()
+                .map(|&c| (0..=r.k as usize).map(|j| pos.live_with(c, j)).collect())
+                .collect(),
+            cell_live: (0..r.cells() as Cell)
+                .map(|c| colors.map(|col| pos.cell_live(c, col)))
+                .collect(),
+        }
+    }
+
+    /// Plays random stones until the game ends or `max` stones are down; returns the cells.
+    fn random_game(pos: &mut Position, rng: &mut Rng, max: usize) -> Vec<Cell> {
+        let mut played = Vec::new();
+        while !pos.is_over() && played.len() < max {
+            let empty: Vec<Cell> = pos.empty_points().collect();
+            let c = empty[rng.below(empty.len())];
+            pos.play(c);
+            played.push(c);
+        }
+        played
+    }
+
+    /// The rule sets the random tests run on: square and not, one and several stones a turn.
+    fn test_rules() -> Vec<Rules> {
+        vec![
+            rules(3, 3, 3, 1, 1),
+            rules(6, 6, 4, 2, 1),
+            rules(7, 5, 4, 1, 1),
+            rules(9, 9, 5, 2, 2),
+            rules(19, 19, 6, 2, 1),
+        ]
+    }
+
+    #[test]
+    fn undo_restores_the_position_exactly() {
+        let mut rng = Rng(1);
+        for r in test_rules() {
+            for _ in 0..20 {
+                let mut pos = Position::new(r);
+                let mut before = vec![snapshot(&pos)];
+                while !pos.is_over() && before.len() < 60 {
+                    let empty: Vec<Cell> = pos.empty_points().collect();
+                    pos.play(empty[rng.below(empty.len())]);
+                    before.push(snapshot(&pos));
+                }
+                before.pop();
+                while let Some(want) = before.pop() {
+                    pos.undo();
+                    assert_eq!(snapshot(&pos), want, "{r}");
+                }
+                assert_eq!(pos.moves().count(), 0);
+            }
+        }
+    }
+
+    #[test]
+    fn incremental_counts_match_a_recount() {
+        let mut rng = Rng(2);
+        for r in test_rules() {
+            for _ in 0..20 {
+                let mut pos = Position::new(r);
+                random_game(&mut pos, &mut rng, 40);
+                let geo = pos.geometry().clone();
+                let mut live = [vec![0u32; r.k as usize + 1], vec![0u32; r.k as usize + 1]];
+                let mut cell_live = vec![[0u16; 2]; r.cells()];
+                for w in 0..geo.window_count() as WindowId {
+                    let cells = geo.window(w);
+                    for c in [Color::Black, Color::White] {
+                        let own = cells.iter().filter(|&&x| pos.at(x) == Some(c)).count();
+                        let opp = cells
+                            .iter()
+                            .filter(|&&x| pos.at(x) == Some(c.opponent()))
+                            .count();
+                        assert_eq!(pos.window_count(w, c) as usize, own, "{r}");
+                        assert_eq!(pos.window_live(w, c), opp == 0, "{r}");
+                        if opp == 0 {
+                            live[c.index()][own] += 1;
+                            for &x in cells {
+                                cell_live[x as usize][c.index()] += 1;
+                            }
+                        }
+                    }
+                }
+                for c in [Color::Black, Color::White] {
+                    for (j, &n) in live[c.index()].iter().enumerate() {
+                        assert_eq!(pos.live_with(c, j), n, "{r} {c} {j}");
+                    }
+                    assert_eq!(pos.live_windows(c), live[c.index()].iter().sum::<u32>());
+                }
+                for cell in 0..r.cells() as Cell {
+                    for c in [Color::Black, Color::White] {
+                        assert_eq!(pos.cell_live(cell, c), cell_live[cell as usize][c.index()]);
+                    }
+                }
+                let (b, w) = pos.stone_counts();
+                assert_eq!(b + w + pos.empties(), r.cells());
+            }
+        }
+    }
+
+    #[test]
+    fn windows_are_every_k_in_a_row_in_four_directions() {
+        for r in test_rules()
+            .into_iter()
+            .chain([rules(8, 3, 4, 1, 1), rules(5, 1, 3, 1, 1)])
+        {
+            let geo = Geometry::new(r);
+            let (w, h, k) = (r.width as usize, r.height as usize, r.k as usize);
+            let along = |n: usize| (n + 1).saturating_sub(k);
+            let expected = h * along(w) + w * along(h) + 2 * along(w) * along(h);
+            assert_eq!(geo.window_count(), expected, "{r}");
+            for win in 0..geo.window_count() as WindowId {
+                let cells = geo.window(win);
+                let (x0, y0) = ((cells[0] % r.width) as i32, (cells[0] / r.width) as i32);
+                let (x1, y1) = ((cells[1] % r.width) as i32, (cells[1] / r.width) as i32);
+                let step = (x1 - x0, y1 - y0);
+                assert!([(1, 0), (0, 1), (1, 1), (1, -1)].contains(&step), "{r}");
+                for (i, &c) in cells.iter().enumerate() {
+                    let i = i as i32;
+                    let want = (y0 + step.1 * i) * r.width as i32 + x0 + step.0 * i;
+                    assert_eq!(c as i32, want, "{r}: window {win}");
+                    assert!(geo.windows_of(c).contains(&win));
+                }
+            }
+        }
+    }
+
+    /// Black fills `line` one stone a turn while White plays `white` (fewer than k stones,
+    /// off the line); returns the position after each Black stone.
+    fn black_fills(r: Rules, line: &[Cell], white: &[Cell]) -> Vec<Position> {
+        let mut pos = Position::new(r);
+        let mut after = Vec::new();
+        for (i, &c) in line.iter().enumerate() {
+            pos.try_play(c).unwrap();
+            after.push(pos.clone());
+            if let Some(&w) = white.get(i)
+                && !pos.is_over()
+            {
+                pos.try_play(w).unwrap();
+            }
+        }
+        after
+    }
+
+    #[test]
+    fn every_window_wins_in_every_direction_and_at_the_edges() {
+        // 7x5 with k = 4: windows in all four directions, touching every edge and corner.
+        let r = rules(7, 5, 4, 1, 1);
+        let geo = Geometry::new(r);
+        let mut directions = std::collections::HashSet::new();
+        let mut edges = [false; 4];
+        for win in 0..geo.window_count() as WindowId {
+            let line = geo.window(win).to_vec();
+            // White's three stones, away from the line: never k in a row.
+            let white: Vec<Cell> = (0..r.cells() as Cell)
+                .filter(|c| !line.contains(c))
+                .step_by(5)
+                .take(3)
+                .collect();
+            let after = black_fills(r, &line, &white);
+            for pos in &after[..3] {
+                assert_eq!(pos.winner(), None, "window {line:?}");
+            }
+            let last = after.last().unwrap();
+            assert_eq!(last.winner(), Some(Color::Black), "window {line:?}");
+            assert!(last.is_over());
+            directions.insert(line[1] as i32 - line[0] as i32);
+            for &c in &line {
+                let (x, y) = (c % r.width, c / r.width);
+                edges[0] |= x == 0;
+                edges[1] |= x == r.width - 1;
+                edges[2] |= y == 0;
+                edges[3] |= y == r.height - 1;
+            }
+        }
+        assert_eq!(directions.len(), 4, "{directions:?}");
+        assert_eq!(edges, [true; 4]);
+    }
+
+    #[test]
+    fn overlines_win_and_broken_lines_do_not() {
+        let r = rules(8, 3, 4, 1, 1);
+        let row: Vec<Cell> = [0, 1, 3, 4].iter().map(|&x| at(&r, x, 0)).collect();
+        let white = [at(&r, 0, 2), at(&r, 2, 2), at(&r, 4, 2), at(&r, 6, 2)];
+        // A1 B1 D1 E1: two pairs with a gap, four stones but no line.
+        let after = black_fills(r, &row, &white);
+        assert_eq!(after.last().unwrap().winner(), None);
+        // C1 fills the gap: five in a row, more than k, wins.
+        let mut pos = Position::new(r);
+        for (b, w) in row.iter().zip(white) {
+            pos.play(*b);
+            pos.play(w);
+        }
+        assert_eq!(pos.winner(), None);
+        pos.play(at(&r, 2, 0));
+        assert_eq!(pos.winner(), Some(Color::Black));
+    }
+
+    #[test]
+    fn turns_follow_p_and_q_and_a_win_ends_the_turn() {
+        // Connect6: Black 1 stone, then 2 each.
+        let r = Rules::connect6();
+        let mut pos = Position::new(r);
+        let mut seen = Vec::new();
+        for c in [
+            at(&r, 9, 9),
+            at(&r, 0, 0),
+            at(&r, 0, 1),
+            at(&r, 9, 10),
+            at(&r, 9, 11),
+        ] {
+            seen.push((pos.to_move(), pos.stones_left()));
+            pos.play(c);
+        }
+        seen.push((pos.to_move(), pos.stones_left()));
+        use Color::{Black, White};
+        assert_eq!(
+            seen,
+            [
+                (Black, 1),
+                (White, 2),
+                (White, 1),
+                (Black, 2),
+                (Black, 1),
+                (White, 2)
+            ]
+        );
+        // 6,1,2,2,1: Black's first stone of a turn completes the line, so the turn passes
+        // with a stone still to place.
+        let r = rules(6, 1, 2, 2, 1);
+        let mut pos = Position::from_moves(r, &[0, 2, 4]).unwrap();
+        assert_eq!((pos.to_move(), pos.stones_left()), (Black, 2));
+        pos.play(1);
+        assert_eq!(pos.winner(), Some(Black));
+        assert_eq!((pos.to_move(), pos.stones_left()), (White, 2));
+    }
+
+    #[test]
+    fn illegal_moves_are_refused_with_the_point_named() {
+        let r = Rules::tictactoe();
+        let mut pos = Position::from_moves(r, &[4]).unwrap();
+        let before = snapshot(&pos);
+        let e = pos.try_play(4).unwrap_err().to_string();
+        assert!(e.contains("B2 is already taken"), "{e}");
+        let e = pos.try_play(9).unwrap_err().to_string();
+        assert!(e.contains("off the board"), "{e}");
+        assert_eq!(snapshot(&pos), before, "a refused move changes nothing");
+        // A1 A2 B1 B2 C1: Black has three in a row; C2 comes after the end.
+        let mut pos = Position::from_moves(r, &[0, 3, 1, 4, 2]).unwrap();
+        let e = pos.try_play(5).unwrap_err().to_string();
+        assert!(
+            e.contains("C2 is played after Black already made 3 in a row"),
+            "{e}"
+        );
+        let e = Position::from_moves(r, &[0, 0]).unwrap_err().to_string();
+        assert!(e.contains("A1 is already taken"), "{e}");
+    }
+
+    #[test]
+    fn stones_set_up_directly_match_the_same_stones_played() {
+        let r = rules(6, 6, 4, 2, 1);
+        let moves = [14, 15, 20, 21, 8];
+        let played = Position::from_moves(r, &moves).unwrap();
+        let set = Position::from_stones(r, &[14, 21, 8], &[15, 20], None).unwrap();
+        let (a, b) = (snapshot(&played), snapshot(&set));
+        assert_eq!((a.stones, a.key, a.windows), (b.stones, b.key, b.windows));
+        assert_eq!((a.to_move, a.stones_left), (b.to_move, b.stones_left));
+        assert_eq!((b.to_move, b.stones_left), (Color::White, 2));
+        assert_eq!(set.moves().count(), 0, "a diagram has no move history");
+        // Counts no game reaches need the turn stated; a stone given twice or a finished
+        // game is refused.
+        let e = Position::from_stones(r, &[14, 21, 8], &[], None).unwrap_err();
+        assert!(e.to_string().contains("reaches these counts"), "{e}");
+        let composed = Position::from_stones(r, &[14, 21, 8], &[], Some((Color::White, 2)));
+        assert_eq!(composed.unwrap().to_move(), Color::White);
+        let e = Position::from_stones(r, &[14], &[14], None).unwrap_err();
+        assert!(e.to_string().contains("C3 is given twice"), "{e}");
+        let e = Position::from_stones(r, &[0, 1, 2, 3], &[6, 7, 8, 9], None).unwrap_err();
+        assert!(e.to_string().contains("already has 4 in a row"), "{e}");
+    }
+
+    #[test]
+    fn symmetries_are_the_board_maps_and_keep_windows() {
+        for (r, n) in [(rules(6, 6, 4, 2, 1), 8), (rules(7, 5, 4, 1, 1), 4)] {
+            let geo = Geometry::new(r);
+            assert_eq!(geo.symmetries().len(), n, "{r}");
+            let identity: Vec<Cell> = (0..r.cells() as Cell).collect();
+            assert_eq!(geo.symmetries()[0], identity);
+            let windows: std::collections::HashSet<Vec<Cell>> = (0..geo.window_count() as WindowId)
+                .map(|w| {
+                    let mut cells = geo.window(w).to_vec();
+                    cells.sort_unstable();
+                    cells
+                })
+                .collect();
+            let mut distinct = std::collections::HashSet::new();
+            for (g, map) in geo.symmetries().iter().enumerate() {
+                // A permutation whose inverse undoes it.
+                let inv = geo.inverse_symmetry(g);
+                for c in 0..r.cells() {
+                    assert_eq!(inv[map[c] as usize] as usize, c, "{r} symmetry {g}");
+                }
+                // Every window maps onto a window.
+                for win in &windows {
+                    let mut image: Vec<Cell> = win.iter().map(|&c| map[c as usize]).collect();
+                    image.sort_unstable();
+                    assert!(windows.contains(&image), "{r} symmetry {g}");
+                }
+                distinct.insert(map.clone());
+            }
+            assert_eq!(distinct.len(), n, "{r}: the maps differ");
+        }
+    }
+
+    #[test]
+    fn symmetric_images_share_the_stone_key() {
+        let mut rng = Rng(3);
+        for r in [
+            rules(6, 6, 4, 2, 1),
+            rules(7, 5, 4, 1, 1),
+            rules(9, 9, 5, 2, 2),
+        ] {
+            let geo = Geometry::new(r);
+            for _ in 0..20 {
+                let mut pos = Position::new(r);
+                let moves = random_game(&mut pos, &mut rng, 12);
+                let key = pos.stone_key();
+                for map in geo.symmetries() {
+                    let image: Vec<Cell> = moves.iter().map(|&c| map[c as usize]).collect();
+                    let other = Position::from_moves(r, &image).unwrap();
+                    assert_eq!(other.stone_key(), key, "{r}: {moves:?} -> {image:?}");
+                }
+                // A different stone changes the key (128 bits: a clash would be a bug).
+                if let Some(c) = pos.empty_points().next()
+                    && !pos.is_over()
+                {
+                    let mut next = pos.clone();
+                    next.play(c);
+                    assert_ne!(next.stone_key(), key);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn keys_after_a_stone_match_playing_it() {
+        let mut rng = Rng(4);
+        for r in test_rules() {
+            for _ in 0..10 {
+                let mut pos = Position::new(r);
+                random_game(&mut pos, &mut rng, 10);
+                if pos.is_over() {
+                    continue;
+                }
+                let color = pos.to_move();
+                for c in pos.empty_points().collect::<Vec<_>>() {
+                    let key = pos.stone_key_after(c, color);
+                    let g = pos.canonical_symmetry_after(c, color);
+                    pos.play(c);
+                    assert_eq!((pos.stone_key(), pos.canonical_symmetry()), (key, g), "{r}");
+                    pos.undo();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn symmetric_positions_are_recognised() {
+        let r = rules(5, 5, 4, 1, 1);
+        let centre = at(&r, 2, 2);
+        assert!(Position::new(r).has_symmetry());
+        assert!(Position::from_moves(r, &[centre]).unwrap().has_symmetry());
+        // A1 then B1: no map of the board but the identity keeps both stones in place.
+        let pos = Position::from_moves(r, &[at(&r, 0, 0), at(&r, 1, 0)]).unwrap();
+        assert!(!pos.has_symmetry());
     }
 }

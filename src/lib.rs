@@ -8,6 +8,7 @@ pub mod error;
 pub mod input;
 pub mod notation;
 pub mod pairing;
+pub mod point;
 pub mod potential;
 pub mod proof;
 pub mod puzzles;

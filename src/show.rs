@@ -356,3 +356,186 @@ fn depths(nodes: &[Node]) -> Vec<usize> {
         .map(|i| walk(i, nodes, &mut memo, &mut on_path))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_moves;
+    use crate::proof::cert;
+    use crate::search::{SolveOptions, open_table, solve_then};
+
+    fn position(rules: &Rules, moves: &str) -> Position {
+        Position::from_moves(*rules, &parse_moves(rules, moves).unwrap()).unwrap()
+    }
+
+    /// Tic-tac-toe after B2 A2, then the kill line A1 C3 C1.
+    fn kill() -> Picture {
+        let r = Rules::tictactoe();
+        Picture::new(
+            &position(&r, "B2 A2"),
+            &parse_moves(&r, "A1 C3 C1").unwrap(),
+        )
+    }
+
+    #[test]
+    fn the_board_numbers_stones_in_play_order() {
+        let expected = concat!(
+            "   A  B  C\n",
+            "3  .  . O4 3\n",
+            "2 O2 X1  . 2\n",
+            "1 X3  . X5 1\n",
+            "   A  B  C\n",
+            "White to move, 1 stone to place\n",
+        );
+        assert_eq!(kill().text(), expected);
+    }
+
+    #[test]
+    fn set_up_stones_have_no_number_and_the_zone_is_shaded() {
+        let r = Rules::new(4, 4, 3, 1, 1).unwrap();
+        // Two stones from a diagram, then Black's C2 as the first numbered stone.
+        let pos = Position::from_stones(r, &[0], &[5], None).unwrap();
+        let mut pic = Picture::new(&pos, &parse_moves(&r, "C2").unwrap());
+        pic.zone = vec![15, 14];
+        let expected = concat!(
+            "   A  B  C  D\n",
+            "4  .  .  +  + 4\n",
+            "3  .  .  .  . 3\n",
+            "2  .  O X1  . 2\n",
+            "1  X  .  .  . 1\n",
+            "   A  B  C  D\n",
+            "White to move, 1 stone to place\n",
+        );
+        assert_eq!(pic.text(), expected);
+        let svg = pic.svg();
+        assert_eq!(svg.matches("fill-opacity=\"0.35\"").count(), 2, "{svg}");
+        let numbers = svg
+            .lines()
+            .filter(|l| l.contains("font-size=\"14\" fill="))
+            .count();
+        assert_eq!(numbers, 1, "only C2 is numbered");
+    }
+
+    #[test]
+    fn captions_say_who_moves_or_how_the_game_ended() {
+        let r = Rules::tictactoe();
+        let won = Picture::new(&position(&r, "A1 A2 B1 B2 C1"), &[]);
+        assert_eq!(won.caption, "Black has 3 in a row");
+        let full = Picture::new(&position(&r, "B2 A1 C1 A3 A2 C2 B1 B3 C3"), &[]);
+        assert_eq!(full.caption, "the board is full: a draw");
+        let c6 = Picture::new(&Position::new(Rules::connect6()), &[180]);
+        assert_eq!(c6.caption, "White to move, 2 stones to place");
+        assert!(c6.text().contains(" X1 "), "{}", c6.text());
+    }
+
+    #[test]
+    fn the_svg_has_one_circle_per_stone_and_coordinates_on_every_edge() {
+        let svg = kill().svg();
+        assert!(svg.starts_with("<svg ") && svg.trim_end().ends_with("</svg>"));
+        let circles: Vec<&str> = svg.lines().filter(|l| l.starts_with("<circle")).collect();
+        assert_eq!(circles.len(), 5);
+        // Each stone at its point: A1 at the bottom left (margin 40, spacing 32, 3 rows).
+        let titles: Vec<&str> = circles
+            .iter()
+            .map(|l| {
+                l.split("<title>")
+                    .nth(1)
+                    .unwrap()
+                    .split('<')
+                    .next()
+                    .unwrap()
+            })
+            .collect();
+        assert_eq!(
+            titles,
+            ["B2", "A2", "A1", "C3", "C1"],
+            "drawn in play order"
+        );
+        assert!(
+            circles[2].contains("cx=\"40\" cy=\"104\""),
+            "{}",
+            circles[2]
+        );
+        assert!(
+            circles[3].contains("cx=\"104\" cy=\"40\""),
+            "{}",
+            circles[3]
+        );
+        // Black stones are dark with light numbers, White's the other way round.
+        assert!(circles[0].contains("fill=\"#111\"") && circles[1].contains("fill=\"#fafafa\""));
+        // Coordinates: each column letter and row number twice (both edges).
+        let edge: Vec<&str> = svg
+            .lines()
+            .filter(|l| l.contains("font-size=\"13\""))
+            .collect();
+        assert_eq!(edge.len(), 12);
+        for label in ["A", "B", "C", "1", "2", "3"] {
+            let n = edge
+                .iter()
+                .filter(|l| l.ends_with(&format!(">{label}</text>")))
+                .count();
+            assert_eq!(n, 2, "{label}");
+        }
+        // Numbers 1..5 in play order.
+        let numbers: Vec<&str> = svg
+            .lines()
+            .filter(|l| l.contains("font-size=\"14\" fill="))
+            .map(|l| l.trim_end_matches("</text>").rsplit('>').next().unwrap())
+            .collect();
+        assert_eq!(numbers, ["1", "2", "3", "4", "5"]);
+    }
+
+    #[test]
+    fn captions_are_escaped_in_the_svg() {
+        let mut pic = kill();
+        pic.caption = "a < b & c > d".into();
+        assert!(pic.svg().contains(">a &lt; b &amp; c &gt; d</text>"));
+    }
+
+    #[test]
+    fn depths_are_longest_paths_and_survive_cycles() {
+        let nodes = [
+            Node::Move { cell: 0, child: 1 },
+            Node::Replies(vec![(1, 2), (2, 3)]),
+            Node::WinNow,
+            Node::Move { cell: 3, child: 2 },
+        ];
+        assert_eq!(depths(&nodes), [3, 2, 0, 1]);
+        assert_eq!(depths(&[Node::Move { cell: 0, child: 0 }]), [1]);
+    }
+
+    #[test]
+    fn a_proofs_main_line_is_legal_and_ends_in_the_win() {
+        // 4x3, three in a row: a first-player win, proved and written as a certificate.
+        let r = Rules::new(4, 3, 3, 1, 1).unwrap();
+        let start = Position::new(r);
+        let opts = SolveOptions {
+            tt_mib: 4,
+            zones: false,
+            ..SolveOptions::default()
+        };
+        let table = open_table(&opts, &r).unwrap();
+        let (_, packed) = solve_then(&start, &opts, table, |pos, report, table| {
+            cert::certify(table, pos, report, Some(100_000))
+        })
+        .unwrap();
+        let cert = packed.unwrap().unpack().unwrap();
+        let root = certificate_root(&cert).expect("the root is a position");
+        assert_eq!(root.stone_key(), start.stone_key());
+        assert_eq!((root.to_move(), root.stones_left()), (Color::Black, 1));
+        let (line, note, zone) = main_line(&cert, &root);
+        let mut pos = root.clone();
+        for &c in &line {
+            pos.try_play(c).unwrap();
+        }
+        assert!(
+            pos.winner() == Some(Color::Black) || note.contains("cannot stop"),
+            "{line:?} {note}"
+        );
+        assert!(
+            zone.contains(&line[0]),
+            "the first stone is a stone of the proof"
+        );
+        assert!(zone.windows(2).all(|w| w[0] < w[1]), "sorted, no repeats");
+    }
+}

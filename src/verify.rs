@@ -522,3 +522,193 @@ pub fn games_markdown(
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{Goal, Outcome, SolveOptions, solve};
+
+    fn position(rules: &Rules, moves: &str) -> Position {
+        Position::from_moves(*rules, &parse_moves(rules, moves).unwrap()).unwrap()
+    }
+
+    fn line(rules: &Rules, text: &str) -> Vec<Vec<Cell>> {
+        parse_line(rules, text).unwrap()
+    }
+
+    /// Small budgets: every line here is decided in a few thousand nodes.
+    fn opts(max_nodes: Option<u64>) -> VerifyOptions {
+        VerifyOptions {
+            max_nodes,
+            time_limit: None,
+            tt_mib: 4,
+        }
+    }
+
+    fn names(rules: &Rules, cells: &[Cell]) -> String {
+        format_moves(rules, cells)
+    }
+
+    #[test]
+    fn lines_parse_into_turns() {
+        let r = Rules::connect6();
+        let turns = line(&r, "K10, L10 L11 ,J9 J8");
+        let shown: Vec<String> = turns.iter().map(|t| names(&r, t)).collect();
+        assert_eq!(shown, ["K10", "L10 L11", "J9 J8"]);
+        let e = parse_line(&r, "K10, , L10").unwrap_err().to_string();
+        assert!(e.contains("turn 2 has no stones"), "{e}");
+        let e = parse_line(&r, "K10, Z99").unwrap_err().to_string();
+        assert!(e.contains("off the"), "{e}");
+    }
+
+    #[test]
+    fn malformed_lines_are_refused() {
+        let r = Rules::connect6();
+        let empty = Position::new(r);
+        let refused = |pos: &Position, text: &str, want: &str| {
+            let e = check_line(pos, &line(&r, text)).unwrap_err().to_string();
+            assert!(e.contains(want), "{text}: {e}");
+        };
+        // Black's first turn has one stone, every later turn two.
+        refused(
+            &empty,
+            "K10 K11",
+            "turn 1 of the line has 2 stones; Black places 1 there",
+        );
+        refused(
+            &empty,
+            "K10, L10",
+            "turn 2 of the line (L10) has 1 stone(s)",
+        );
+        refused(&empty, "K10, L10 K10", "K10 is already taken");
+        assert!(check_line(&empty, &line(&r, "K10, L10 L11, K11 K12")).is_ok());
+        // A line may stop at a stone that wins, but nothing comes after it.
+        let ttt = Rules::tictactoe();
+        let start = Position::new(ttt);
+        assert!(check_line(&start, &line(&ttt, "A1, A2, B1, B2, C1")).is_ok());
+        let e = check_line(&start, &line(&ttt, "A1, A2, B1, B2, C1, C2"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("turn 6 of the line is played after the game ended"),
+            "{e}"
+        );
+        let over = position(&ttt, "A1 A2 B1 B2 C1");
+        let e = check_line(&over, &line(&ttt, "C2"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("already over"), "{e}");
+        // A refused line is refused by `verify` too, before any search.
+        assert!(verify(&start, &line(&ttt, "A1 B1"), &opts(None)).is_err());
+    }
+
+    #[test]
+    fn a_real_kill_line_is_verified() {
+        // Tic-tac-toe, Black B2 and White A2: A1 forces C3, C1 then threatens B1 and A3.
+        let r = Rules::tictactoe();
+        let pos = position(&r, "B2 A2");
+        let report = verify(&pos, &line(&r, "A1, C3, C1, B1, A3"), &opts(None)).unwrap();
+        assert_eq!(report.verdict, Verdict::Verified);
+        assert_eq!(report.attacker, Color::Black);
+        assert_eq!(report.turn, 5);
+        assert!(report.defence.is_empty());
+        let results: Vec<(usize, &str)> = report.turns.iter().map(|t| (t.turn, t.result)).collect();
+        assert_eq!(results, [(1, "proven"), (3, "proven"), (5, "won")]);
+        assert_eq!(
+            report.nodes,
+            report.turns.iter().map(|t| t.nodes).sum::<u64>()
+        );
+        let text = text(&r, &report);
+        assert!(
+            text.contains("turn 5 (Black A3): Black makes 3 in a row"),
+            "{text}"
+        );
+        assert!(text.contains("verified: after every attacker turn the win is proved"));
+        let json = json(&r, &report);
+        assert_eq!(json["verdict"], "verified");
+        assert_eq!(json["attacker"], "black");
+        assert_eq!(json["turns"][2]["stones"][0], "A3");
+        // The line may stop before the win: the last attacker turn's win is then proved.
+        let short = verify(&pos, &line(&r, "A1, C3, C1"), &opts(None)).unwrap();
+        assert_eq!((short.verdict, short.turn), (Verdict::Verified, 3));
+        assert_eq!(short.turns.last().unwrap().result, "proven");
+    }
+
+    #[test]
+    fn a_wrong_line_is_refuted_with_a_defence_that_holds() {
+        // B2 on the empty tic-tac-toe board wins nothing: refuted at once.
+        let r = Rules::tictactoe();
+        let start = Position::new(r);
+        let report = verify(&start, &line(&r, "B2, A1, C1, A3, B1"), &opts(None)).unwrap();
+        assert_eq!((report.verdict, report.turn), (Verdict::Refuted, 1));
+        assert_eq!(report.turns.len(), 1);
+        assert_eq!(report.defence.len(), 1);
+        // The defence is a legal White stone after which Black has no win.
+        let mut after = position(&r, "B2");
+        after.try_play(report.defence[0]).unwrap();
+        let solved = solve(
+            &after,
+            &SolveOptions {
+                goal: Goal::Win,
+                tt_mib: 4,
+                ..SolveOptions::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(solved.value, Outcome::NoWin);
+        // 4x3, three in a row: B2 wins, but B1 after C2 and A1 throws the win away.
+        let r = Rules::new(4, 3, 3, 1, 1).unwrap();
+        let start = Position::new(r);
+        assert_eq!(
+            verify(&start, &line(&r, "B2"), &opts(None))
+                .unwrap()
+                .verdict,
+            Verdict::Verified
+        );
+        let report = verify(&start, &line(&r, "B2, C2, A1, B1, D3"), &opts(None)).unwrap();
+        assert_eq!(report.verdict, Verdict::Refuted);
+        assert!(report.turn > 1, "{report:?}");
+        assert_eq!(report.turns.last().unwrap().result, "disproven");
+    }
+
+    #[test]
+    fn a_budget_too_small_leaves_the_line_unproven() {
+        let r = Rules::new(5, 5, 4, 1, 1).unwrap();
+        let report = verify(&Position::new(r), &line(&r, "C3"), &opts(Some(10))).unwrap();
+        assert_eq!((report.verdict, report.turn), (Verdict::Unproven, 1));
+        assert_eq!(report.turns[0].result, "unknown");
+        assert!(!report.defence.is_empty());
+        assert!(text(&r, &report).contains("unproven: turn 1: Black's win was not proved"));
+    }
+
+    #[test]
+    fn game_lines_start_back_from_the_winning_turn() {
+        // Black's J10..J15 ends the first game in six; the second game is not one.
+        let game = r#"{"id": "g1", "ends_in_six": true, "moves": ["J10", "K10 K11", "J11 J12", "L10 L11", "J13 A1", "M10 M11", "J14 J15"]}"#;
+        let other = r#"{"id": "g2", "ends_in_six": false, "moves": ["J10", "K10 K11"]}"#;
+        let file =
+            std::env::temp_dir().join(format!("c6solve-verify-{}.jsonl", std::process::id()));
+        std::fs::write(&file, format!("{other}\n{game}\n")).unwrap();
+        let opts = GamesOptions {
+            file: file.display().to_string(),
+            turns_back: (1, 1),
+            limit: 5,
+            verify: opts(Some(10_000)),
+        };
+        let mut seen = 0;
+        let lines = run_games(&opts, |_| seen += 1);
+        std::fs::remove_file(&file).unwrap();
+        let lines = lines.unwrap();
+        assert_eq!((lines.len(), seen), (1, 1));
+        let g = &lines[0];
+        assert_eq!(
+            (g.id.as_str(), g.back, g.line.as_str()),
+            ("g1", 1, "J14 J15")
+        );
+        assert_eq!(g.report.verdict, Verdict::Verified);
+        assert_eq!(g.report.turns[0].result, "won");
+        let md = games_markdown(&opts, &lines, "c6solve verify --games", "0.00");
+        assert!(md.contains("| 1 | 1 | 1 | 0 | 0 |"), "{md}");
+        assert!(md.contains("| g1 | 1 | J14 J15 | verified | 1 |"), "{md}");
+    }
+}

@@ -9,137 +9,19 @@
 //! Every case runs in well under a second except `default_puzzle_is_a_black_win`, which solves
 //! the built-in Connect6 puzzle (about 8–20 s with the test profile's opt-level 3).
 
+mod common;
+
 use c6solve::proof::Node;
+use common::{
+    TempDir, TempFile, assert_bad_input, bad_input_problem, missing_path, ok_stdout, run,
+    solve_json, text,
+};
 use serde_json::{Map, Value};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::path::Path;
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------------
-
-/// Runs the binary with `args`. `RUST_BACKTRACE=1` is set so that a panic, if one slipped
-/// through, would print a backtrace that `assert_bad_input` then catches.
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_c6solve"))
-        .args(args)
-        .env("RUST_BACKTRACE", "1")
-        .output()
-        .expect("the c6solve binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// Checks the contract for bad input: exit code 2, nothing on stdout, exactly one non-empty
-/// line on stderr, no panic or backtrace, and that line contains `keyword` (which names the
-/// problem, taken from the message in the source).
-fn assert_bad_input(args: &[&str], keyword: &str) {
-    let out = run(args);
-    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-    let what = format!("c6solve {args:?}\nstdout: {stdout:?}\nstderr: {stderr:?}");
-    assert_eq!(out.status.code(), Some(2), "exit code for {what}");
-    assert!(stdout.is_empty(), "stdout must be empty for {what}");
-    let lines: Vec<&str> = stderr.lines().collect();
-    assert_eq!(lines.len(), 1, "stderr must be exactly one line for {what}");
-    let line = lines[0];
-    assert!(
-        line.starts_with("c6solve: ") && line.len() > "c6solve: ".len(),
-        "the line must be a c6solve message for {what}"
-    );
-    for bad in ["panicked", "RUST_BACKTRACE", "backtrace", "internal error"] {
-        assert!(!stderr.contains(bad), "'{bad}' on stderr for {what}");
-    }
-    assert!(
-        line.contains(keyword),
-        "the message should contain '{keyword}' for {what}"
-    );
-}
-
-/// Runs a command that must succeed with `--json` output; returns the one JSON object after
-/// checking its fields and their types.
-fn solve_json(args: &[&str]) -> Map<String, Value> {
-    let out = run(args);
-    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-    let what = format!("c6solve {args:?}\nstdout: {stdout:?}\nstderr: {stderr:?}");
-    assert_eq!(out.status.code(), Some(0), "exit code for {what}");
-    assert!(stderr.is_empty(), "stderr must be empty for {what}");
-    // Exactly one JSON value on stdout, and nothing else.
-    let values: Vec<Value> = serde_json::Deserializer::from_str(&stdout)
-        .into_iter::<Value>()
-        .collect::<Result<_, _>>()
-        .unwrap_or_else(|e| panic!("stdout is not JSON ({e}) for {what}"));
-    assert_eq!(values.len(), 1, "exactly one JSON value for {what}");
-    let Value::Object(obj) = values.into_iter().next().unwrap() else {
-        panic!("the JSON value must be an object for {what}");
-    };
-    let mut keys: Vec<&str> = obj.keys().map(String::as_str).collect();
-    keys.sort_unstable();
-    assert_eq!(
-        keys,
-        [
-            "best",
-            "checkpoint",
-            "interrupted",
-            "nodes",
-            "resumed",
-            "rules",
-            "seconds",
-            "stones_left",
-            "threads",
-            "to_move",
-            "total_nodes",
-            "total_seconds",
-            "value"
-        ],
-        "fields of {what}"
-    );
-    let rules = obj["rules"].as_str().expect("rules is a string");
-    let parts: Vec<&str> = rules.split(',').collect();
-    assert!(
-        parts.len() == 5 && parts.iter().all(|p| p.parse::<u16>().is_ok()),
-        "rules must be m,n,k,p,q: {what}"
-    );
-    assert!(
-        matches!(obj["to_move"].as_str(), Some("black" | "white")),
-        "to_move: {what}"
-    );
-    assert!(obj["stones_left"].is_u64(), "stones_left: {what}");
-    assert!(
-        matches!(
-            obj["value"].as_str(),
-            Some("win" | "loss" | "draw" | "no-win" | "unknown")
-        ),
-        "value: {what}"
-    );
-    let best = obj["best"].as_array().expect("best is an array");
-    assert!(
-        best.iter().all(Value::is_string),
-        "best holds strings: {what}"
-    );
-    assert!(obj["nodes"].is_u64(), "nodes: {what}");
-    assert!(
-        obj["threads"].as_u64().is_some_and(|t| t >= 1),
-        "threads: {what}"
-    );
-    assert!(obj["resumed"].is_boolean(), "resumed: {what}");
-    assert_eq!(obj["interrupted"], false, "interrupted: {what}");
-    assert!(
-        obj["total_nodes"].as_u64() >= obj["nodes"].as_u64(),
-        "total_nodes: {what}"
-    );
-    assert!(
-        obj["checkpoint"].is_null() || obj["checkpoint"].is_string(),
-        "checkpoint: {what}"
-    );
-    assert!(
-        obj["seconds"].as_f64().is_some_and(|s| s >= 0.0),
-        "seconds: {what}"
-    );
-    obj
-}
 
 /// The `best` points of a report.
 fn best(report: &Map<String, Value>) -> Vec<String> {
@@ -166,263 +48,334 @@ fn turn_after(stones: u64, p: u64, q: u64) -> (&'static str, u64) {
     (color, p - (stones - q) % p)
 }
 
-/// A file in the system temp directory, removed when dropped.
-struct TempFile(PathBuf);
-
-impl TempFile {
-    fn new(name: &str, contents: impl AsRef<[u8]>) -> TempFile {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let unique = format!(
-            "c6solve-cli-{}-{}-{name}",
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::Relaxed)
-        );
-        let path = std::env::temp_dir().join(unique);
-        std::fs::write(&path, contents).expect("write a temp file");
-        TempFile(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().expect("temp path is UTF-8")
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
-
-/// A fresh directory under the system's temporary directory, removed with its contents.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let file = TempFile::new(name, b"");
-        let path = file.0.clone();
-        drop(file);
-        std::fs::create_dir(&path).expect("create a temp dir");
-        TempDir(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().expect("temp path is UTF-8")
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// A path that does not exist.
-fn missing_path() -> String {
-    let p = std::env::temp_dir().join(format!("c6solve-cli-{}-missing.sgf", std::process::id()));
-    assert!(!Path::new(&p).exists());
-    p.to_str().unwrap().to_string()
-}
-
 // ---------------------------------------------------------------------------------------------
 // Bad input: exit code 2, nothing on stdout, one line on stderr naming the problem
 // ---------------------------------------------------------------------------------------------
 
-#[test]
-fn bad_points() {
-    // U is past T, the last column of 19x19; E is past D on 4x4.
-    assert_bad_input(
-        &["solve", "--moves", "K10 U1"],
-        "'U1' is off the 19x19 board",
-    );
-    assert_bad_input(
-        &["solve", "--rules", "4,4,3,1,1", "--moves", "E1"],
-        "off the 4x4 board",
-    );
-    assert_bad_input(&["solve", "--moves", "K20"], "off the");
-    // Go-style columns have no I.
-    assert_bad_input(&["solve", "--moves", "I5"], "letter I");
-    assert_bad_input(&["solve", "--moves", "K0"], "rows start at 1");
-    assert_bad_input(&["solve", "--moves", "K10 10"], "expected a column letter");
-    assert_bad_input(&["solve", "--moves", "0,5"], "start at 1,1");
-    // Digits only: no sign, and a number too large for any board is off it.
-    assert_bad_input(&["solve", "--moves", "A+1"], "expected a column letter");
-    assert_bad_input(&["solve", "--moves", "+1,1"], "whole numbers");
-    assert_bad_input(&["solve", "--moves", "99999999999999999999,1"], "off the");
+/// One bad command line: what is wrong with it, its arguments, the files it reads, and a
+/// keyword the one line on stderr must contain.
+///
+/// In `args`, `{name}` stands for the path of the case's file `name`, `{missing}` for a path
+/// that does not exist and `{tmp}` for the system temp directory. A file whose name ends in
+/// `/` is an (empty) directory; a name with a `/` inside is a file in such a directory.
+/// Contents are written one byte per character (Latin-1), so a case can hold bytes that are
+/// not UTF-8.
+struct BadInput {
+    what: &'static str,
+    args: &'static [&'static str],
+    files: &'static [(&'static str, &'static str)],
+    keyword: &'static str,
+    /// Whether the files must be as they were after the run (false where the command
+    /// writes its outputs before it finds the input bad).
+    leaves_files: bool,
 }
 
-#[test]
-fn illegal_moves() {
-    assert_bad_input(&["solve", "--moves", "K10 L11 K10"], "K10 is already taken");
-    // Black makes A1 B1 C1 with its third stone; White's C2 comes after the game ended.
-    assert_bad_input(
+/// A case without files.
+const fn bad(what: &'static str, args: &'static [&'static str], keyword: &'static str) -> BadInput {
+    BadInput {
+        what,
+        args,
+        files: &[],
+        keyword,
+        leaves_files: true,
+    }
+}
+
+/// A case that reads files and leaves them alone.
+const fn bad_with(
+    what: &'static str,
+    args: &'static [&'static str],
+    files: &'static [(&'static str, &'static str)],
+    keyword: &'static str,
+) -> BadInput {
+    BadInput {
+        what,
+        args,
+        files,
+        keyword,
+        leaves_files: true,
+    }
+}
+
+/// A case whose command rewrites its output files (`table --by-parts` writes its table and
+/// Markdown before it reads `--part` or the ledger).
+const fn bad_writing(
+    what: &'static str,
+    args: &'static [&'static str],
+    files: &'static [(&'static str, &'static str)],
+    keyword: &'static str,
+) -> BadInput {
+    BadInput {
+        what,
+        args,
+        files,
+        keyword,
+        leaves_files: false,
+    }
+}
+
+/// The arguments of `table --by-parts` on 5,5,4,1,1 with its files (see `BY_PARTS_FILES`).
+const BY_PARTS: [&str; 9] = [
+    "table",
+    "--rules",
+    "5,5,4,1,1",
+    "--json",
+    "{parts-bad.json}",
+    "--md",
+    "{parts-bad.md}",
+    "--by-parts",
+    "{parts}",
+];
+
+/// `BY_PARTS` with `more` after it.
+macro_rules! by_parts {
+    ($($more:expr),*) => {
         &[
-            "solve",
-            "--rules",
-            "tictactoe",
-            "--moves",
-            "A1 A2 B1 B2 C1 C2",
-        ],
-        "after Black already made 3 in a row",
-    );
+            BY_PARTS[0], BY_PARTS[1], BY_PARTS[2], BY_PARTS[3], BY_PARTS[4], BY_PARTS[5],
+            BY_PARTS[6], BY_PARTS[7], BY_PARTS[8], $($more),*
+        ]
+    };
 }
 
-#[test]
-fn bad_rules() {
-    assert_bad_input(&["solve", "--rules", "3,3,3,0,1"], "p = 0");
-    assert_bad_input(&["solve", "--rules", "3,3,3,1,0"], "q = 0");
-    assert_bad_input(&["solve", "--rules", "3,3,0,1,1"], "k = 0");
-    assert_bad_input(&["solve", "--rules", "0,3,3,1,1"], "at least 1");
-    assert_bad_input(&["solve", "--rules", "200,200,5,1,1"], "at most 64");
-    assert_bad_input(&["solve", "--rules", "9,9,5,9,1"], "stones a turn");
-    assert_bad_input(&["solve", "--rules", "abc"], "m,n,k,p,q");
-    assert_bad_input(&["solve", "--rules", "3,3,3"], "five numbers");
-    assert_bad_input(&["solve", "--rules", "3,3,x,1,1"], "not a whole number");
-    // Bad rules are reported before the position is read.
-    assert_bad_input(&["solve", "--rules", "3,3,3,0,1", "--moves", "A1"], "p = 0");
-}
+/// The files `BY_PARTS` names: an empty table, its Markdown and an empty ledger directory.
+const BY_PARTS_FILES: &[(&str, &str)] = &[
+    ("parts-bad.json", "[]"),
+    ("parts-bad.md", ""),
+    ("parts/", ""),
+];
 
-#[test]
-fn bad_option_values() {
-    assert_bad_input(&["solve", "--tt-size", "0"], "--tt-size");
-    assert_bad_input(&["solve", "--tt-size", "abc"], "--tt-size");
-    assert_bad_input(&["solve", "--tt-size", "99999999"], "--tt-size");
-    assert_bad_input(&["solve", "--tt-size", "-3"], "--tt-size");
+/// Every bad input the program refuses, by command. Each one must exit with code 2, print
+/// nothing on stdout and exactly one line on stderr containing the keyword and create no
+/// file at `{missing}`; most leave their files as they were. One row a line, so the table
+/// reads as one.
+#[rustfmt::skip]
+const BAD_INPUTS: &[BadInput] = &[
+    // Points of a move list. Go-style columns run A..T on 19x19 with no I.
+    bad("a column past T on 19x19", &["solve", "--moves", "K10 U1"], "'U1' is off the 19x19 board"),
+    bad("a column past D on 4x4", &["solve", "--rules", "4,4,3,1,1", "--moves", "E1"], "off the 4x4 board"),
+    bad("a row past 19", &["solve", "--moves", "K20"], "off the"),
+    bad("the column letter I", &["solve", "--moves", "I5"], "letter I"),
+    bad("row 0", &["solve", "--moves", "K0"], "rows start at 1"),
+    bad("a row without a column", &["solve", "--moves", "K10 10"], "expected a column letter"),
+    bad("numeric column 0", &["solve", "--moves", "0,5"], "start at 1,1"),
+    bad("a sign in a Go-style point", &["solve", "--moves", "A+1"], "expected a column letter"),
+    bad("a sign in a numeric point", &["solve", "--moves", "+1,1"], "whole numbers"),
+    bad("a number too large for any board", &["solve", "--moves", "99999999999999999999,1"], "off the"),
+    // Illegal moves.
+    bad("a point played twice", &["solve", "--moves", "K10 L11 K10"], "K10 is already taken"),
+    // Black makes A1 B1 C1 with its third stone; White's C2 comes after the game ended.
+    bad("a move after the game ended", &["solve", "--rules", "tictactoe", "--moves", "A1 A2 B1 B2 C1 C2"], "after Black already made 3 in a row"),
+    // Rules.
+    bad("p = 0", &["solve", "--rules", "3,3,3,0,1"], "p = 0"),
+    bad("q = 0", &["solve", "--rules", "3,3,3,1,0"], "q = 0"),
+    bad("k = 0", &["solve", "--rules", "3,3,0,1,1"], "k = 0"),
+    bad("a board 0 wide", &["solve", "--rules", "0,3,3,1,1"], "at least 1"),
+    bad("a board too large", &["solve", "--rules", "200,200,5,1,1"], "at most 64"),
+    bad("more stones a turn than k", &["solve", "--rules", "9,9,5,9,1"], "stones a turn"),
+    bad("rules that are not numbers", &["solve", "--rules", "abc"], "m,n,k,p,q"),
+    bad("three numbers of rules", &["solve", "--rules", "3,3,3"], "five numbers"),
+    bad("a letter among the rules", &["solve", "--rules", "3,3,x,1,1"], "not a whole number"),
+    bad("bad rules are reported before the position is read", &["solve", "--rules", "3,3,3,0,1", "--moves", "A1"], "p = 0"),
+    // Option values.
+    bad("--tt-size 0", &["solve", "--tt-size", "0"], "--tt-size"),
+    bad("--tt-size not a number", &["solve", "--tt-size", "abc"], "--tt-size"),
+    bad("--tt-size too large", &["solve", "--tt-size", "99999999"], "--tt-size"),
+    bad("--tt-size negative", &["solve", "--tt-size", "-3"], "--tt-size"),
     // A negative number must reach --time-limit's own check, not clap's "unexpected argument".
-    assert_bad_input(&["solve", "--time-limit", "-1"], "--time-limit");
-    assert_bad_input(&["solve", "--time-limit", "abc"], "--time-limit");
-    assert_bad_input(&["solve", "--time-limit", "0"], "--time-limit");
-    assert_bad_input(&["solve", "--time-limit", "inf"], "--time-limit");
-    assert_bad_input(&["solve", "--nodes", "0"], "--nodes");
-    assert_bad_input(&["solve", "--nodes", "-5"], "--nodes");
-    assert_bad_input(&["solve", "--nodes", "1.5"], "--nodes");
-    assert_bad_input(&["solve", "--goal", "lose"], "--goal");
-    assert_bad_input(&["solve", "--threads", "0"], "--threads");
-    assert_bad_input(&["solve", "--threads", "-2"], "--threads");
-    assert_bad_input(&["solve", "--threads", "two"], "--threads");
-    assert_bad_input(&["solve", "--threads", "100000"], "--threads");
-    let tt = missing_path();
-    assert_bad_input(
-        &["solve", "--tt", &tt, "--checkpoint-every", "0"],
-        "--checkpoint-every",
-    );
-    assert_bad_input(
-        &["solve", "--tt", &tt, "--checkpoint-every", "-5"],
-        "--checkpoint-every",
-    );
-    assert_bad_input(
-        &["solve", "--tt", &tt, "--checkpoint-every", "soon"],
-        "--checkpoint-every",
-    );
+    bad("--time-limit negative", &["solve", "--time-limit", "-1"], "--time-limit"),
+    bad("--time-limit not a number", &["solve", "--time-limit", "abc"], "--time-limit"),
+    bad("--time-limit 0", &["solve", "--time-limit", "0"], "--time-limit"),
+    bad("--time-limit infinite", &["solve", "--time-limit", "inf"], "--time-limit"),
+    bad("--nodes 0", &["solve", "--nodes", "0"], "--nodes"),
+    bad("--nodes negative", &["solve", "--nodes", "-5"], "--nodes"),
+    bad("--nodes not whole", &["solve", "--nodes", "1.5"], "--nodes"),
+    bad("--goal unknown", &["solve", "--goal", "lose"], "--goal"),
+    bad("--threads 0", &["solve", "--threads", "0"], "--threads"),
+    bad("--threads negative", &["solve", "--threads", "-2"], "--threads"),
+    bad("--threads a word", &["solve", "--threads", "two"], "--threads"),
+    bad("--threads too many", &["solve", "--threads", "100000"], "--threads"),
+    bad("--checkpoint-every 0", &["solve", "--tt", "{missing}", "--checkpoint-every", "0"], "--checkpoint-every"),
+    bad("--checkpoint-every negative", &["solve", "--tt", "{missing}", "--checkpoint-every", "-5"], "--checkpoint-every"),
+    bad("--checkpoint-every a word", &["solve", "--tt", "{missing}", "--checkpoint-every", "soon"], "--checkpoint-every"),
     // Checkpoints and resuming need a table file.
-    assert_bad_input(&["solve", "--checkpoint-every", "60"], "--tt");
-    assert_bad_input(&["solve", "--resume"], "--tt");
-    assert!(!Path::new(&tt).exists(), "no file made for bad input");
-}
-
-#[test]
-fn bad_command_lines() {
-    let sgf = TempFile::new("two-sources.sgf", "(;FF[4]SZ[19];B[j10])");
-    assert_bad_input(
-        &["solve", "--moves", "K10", "--sgf", sgf.path()],
-        "cannot be used with",
-    );
-    assert_bad_input(
-        &["solve", "--sgf", sgf.path(), "--position", sgf.path()],
-        "cannot be used with",
-    );
-    assert_bad_input(&["solve", "--frobnicate"], "--frobnicate");
-    assert_bad_input(&["--frobnicate"], "--frobnicate");
-    assert_bad_input(&["prove"], "prove");
-    assert_bad_input(&["solve", "--nodes"], "--nodes");
+    bad("checkpoints without --tt", &["solve", "--checkpoint-every", "60"], "--tt"),
+    bad("--resume without --tt", &["solve", "--resume"], "--tt"),
+    bad("--tt-reset without --tt", &["solve", "--rules", "6,4,4,1,1", "--tt-reset"], "--tt"),
+    bad_with("an empty table file", &["solve", "--rules", "6,4,4,1,1", "--tt", "{table.tt}", "--tt-size", "8"], &[("table.tt", "")], "too short"),
+    // Proofs and certificates.
+    bad("check a missing file", &["check", "{missing}"], "cannot read"),
+    bad_with("check a file that is no certificate", &["check", "{garbage.cert}"], &[("garbage.cert", "(;FF[4]SZ[19];B[jj])")], "not a c6solve proof"),
+    bad("--proof with --zones", &["solve", "--rules", "tictactoe", "--zones", "--proof", "{missing}"], "--zones"),
+    bad("--proof-max-nodes 0", &["solve", "--rules", "tictactoe", "--proof", "{missing}", "--proof-max-nodes", "0"], "--proof-max-nodes"),
+    // Command lines.
+    bad_with("--moves and --sgf", &["solve", "--moves", "K10", "--sgf", "{a.sgf}"], &[("a.sgf", "(;FF[4]SZ[19];B[j10])")], "cannot be used with"),
+    bad_with("--sgf and --position", &["solve", "--sgf", "{a.sgf}", "--position", "{a.sgf}"], &[("a.sgf", "(;FF[4]SZ[19];B[j10])")], "cannot be used with"),
+    bad("an unknown option", &["solve", "--frobnicate"], "--frobnicate"),
+    bad("an unknown option before the command", &["--frobnicate"], "--frobnicate"),
+    bad("an unknown command", &["prove"], "prove"),
+    bad("an option without its value", &["solve", "--nodes"], "--nodes"),
     // No command at all: clap's message is the whole help; the first line must still say what
     // is wrong rather than being the program's description.
-    assert_bad_input(&[], "missing command");
-}
-
-#[test]
-fn bad_files() {
-    let missing = missing_path();
-    assert_bad_input(&["solve", "--sgf", &missing], "cannot read");
-    assert_bad_input(&["solve", "--position", &missing], "cannot read");
-    let dir = std::env::temp_dir();
-    assert_bad_input(&["solve", "--sgf", dir.to_str().unwrap()], "cannot read");
-    let not_text = TempFile::new("binary.txt", [0xff, 0xfe, 0x00, 0x80]);
-    assert_bad_input(&["solve", "--position", not_text.path()], "not a text file");
-}
-
-#[test]
-fn bad_sgf() {
-    let plain = TempFile::new("plain.txt", "K10 L11 L9\nnot a game record\n");
-    assert_bad_input(&["solve", "--sgf", plain.path()], "not an SGF");
-    // Little Golem columns run a..s on 19x19: z is off the board, and so is row 20.
-    let off = TempFile::new("off.sgf", "(;FF[4]EV[connect6]SZ[19];B[j10];W[z9l11])");
-    assert_bad_input(&["solve", "--sgf", off.path()], "z9 is off the 19x19 board");
-    let row = TempFile::new("row.sgf", "(;FF[4]SZ[19];B[j20])");
-    assert_bad_input(&["solve", "--sgf", row.path()], "off the");
-    let junk = TempFile::new("junk.sgf", "(;FF[4]SZ[19];B[j1-0])");
-    assert_bad_input(&["solve", "--sgf", junk.path()], "not a point");
-    let odd = TempFile::new("odd.sgf", "(;FF[4]SZ[19];B[jjj])");
-    assert_bad_input(&["solve", "--sgf", odd.path()], "two letters");
-    let open = TempFile::new("open.sgf", "(;FF[4]SZ[19];B[j10]");
-    assert_bad_input(&["solve", "--sgf", open.path()], "bad SGF");
+    bad("no command", &[], "missing command"),
+    // Files.
+    bad("a missing SGF file", &["solve", "--sgf", "{missing}"], "cannot read"),
+    bad("a missing diagram", &["solve", "--position", "{missing}"], "cannot read"),
+    bad("a directory for an SGF file", &["solve", "--sgf", "{tmp}"], "cannot read"),
+    bad_with("a diagram that is not text", &["solve", "--position", "{binary.txt}"], &[("binary.txt", "\u{ff}\u{fe}\0\u{80}")], "not a text file"),
+    // SGF. Little Golem columns run a..s on 19x19.
+    bad_with("a text file for SGF", &["solve", "--sgf", "{plain.txt}"], &[("plain.txt", "K10 L11 L9\nnot a game record\n")], "not an SGF"),
+    bad_with("an SGF column past s", &["solve", "--sgf", "{off.sgf}"], &[("off.sgf", "(;FF[4]EV[connect6]SZ[19];B[j10];W[z9l11])")], "z9 is off the 19x19 board"),
+    bad_with("an SGF row past 19", &["solve", "--sgf", "{row.sgf}"], &[("row.sgf", "(;FF[4]SZ[19];B[j20])")], "off the"),
+    bad_with("an SGF move that is not a point", &["solve", "--sgf", "{junk.sgf}"], &[("junk.sgf", "(;FF[4]SZ[19];B[j1-0])")], "not a point"),
+    bad_with("an SGF point of three letters", &["solve", "--sgf", "{odd.sgf}"], &[("odd.sgf", "(;FF[4]SZ[19];B[jjj])")], "two letters"),
+    bad_with("an SGF game left open", &["solve", "--sgf", "{open.sgf}"], &[("open.sgf", "(;FF[4]SZ[19];B[j10]")], "bad SGF"),
     // Two Black stones in a row break Connect6's turn structure (1 Black, then 2 White).
-    let order = TempFile::new("order.sgf", "(;FF[4]SZ[19];B[j10];B[k10])");
-    assert_bad_input(&["solve", "--sgf", order.path()], "White's");
-    let size = TempFile::new("size.sgf", "(;FF[4]SZ[19];B[j10])");
-    assert_bad_input(
-        &["solve", "--rules", "tictactoe", "--sgf", size.path()],
-        "SZ[19]",
-    );
-    let setup = TempFile::new("setup.sgf", "(;FF[4]SZ[19]AB[jj])");
-    assert_bad_input(&["solve", "--sgf", setup.path()], "setup stones");
-    let taken = TempFile::new("taken.sgf", "(;FF[4]SZ[19];B[j10];W[j10k10])");
-    assert_bad_input(&["solve", "--sgf", taken.path()], "already taken");
-}
-
-#[test]
-fn bad_diagrams() {
-    let ragged = TempFile::new("ragged.txt", "X . .\n. O . .\n. . .\n");
-    assert_bad_input(
-        &["solve", "--rules", "tictactoe", "--position", ragged.path()],
-        "line 2: ragged row",
-    );
-    let other = TempFile::new(
-        "other-rules.txt",
-        "rules: 4,4,3,1,1\n....\n....\n....\n....\n",
-    );
-    assert_bad_input(
-        &["solve", "--rules", "tictactoe", "--position", other.path()],
-        "but --rules says 3,3,3,1,1",
-    );
+    bad_with("two Black turns in a row", &["solve", "--sgf", "{order.sgf}"], &[("order.sgf", "(;FF[4]SZ[19];B[j10];B[k10])")], "White's"),
+    bad_with("an SGF board of another size", &["solve", "--rules", "tictactoe", "--sgf", "{size.sgf}"], &[("size.sgf", "(;FF[4]SZ[19];B[j10])")], "SZ[19]"),
+    bad_with("SGF setup stones", &["solve", "--sgf", "{setup.sgf}"], &[("setup.sgf", "(;FF[4]SZ[19]AB[jj])")], "setup stones"),
+    bad_with("an SGF point played twice", &["solve", "--sgf", "{taken.sgf}"], &[("taken.sgf", "(;FF[4]SZ[19];B[j10];W[j10k10])")], "already taken"),
+    // Diagrams.
+    bad_with("a ragged diagram", &["solve", "--rules", "tictactoe", "--position", "{ragged.txt}"], &[("ragged.txt", "X . .\n. O . .\n. . .\n")], "line 2: ragged row"),
+    bad_with("a diagram of other rules", &["solve", "--rules", "tictactoe", "--position", "{other-rules.txt}"], &[("other-rules.txt", "rules: 4,4,3,1,1\n....\n....\n....\n....\n")], "but --rules says 3,3,3,1,1"),
     // Three Black stones and no White: no tic-tac-toe game gets there, and no to-move line
     // says it is a composed position.
-    let counts = TempFile::new("counts.txt", "X X .\n. . .\n. . X\n");
-    assert_bad_input(
-        &["solve", "--rules", "tictactoe", "--position", counts.path()],
-        "reaches these counts",
+    bad_with("stone counts no game reaches", &["solve", "--rules", "tictactoe", "--position", "{counts.txt}"], &[("counts.txt", "X X .\n. . .\n. . X\n")], "reaches these counts"),
+    bad_with("a diagram of another size", &["solve", "--position", "{size.txt}"], &[("size.txt", "X . .\n. O .\n. . .\n")], "3x3"),
+    bad_with("a diagram of a finished game", &["solve", "--rules", "tictactoe", "--position", "{over.txt}"], &[("over.txt", "X X X\nO O .\n. . .\n")], "3 in a row"),
+    bad_with("an unknown character in a diagram", &["solve", "--rules", "tictactoe", "--position", "{glyph.txt}"], &[("glyph.txt", "X . .\n. Z .\n. . .\n")], "unknown character 'Z'"),
+    bad_with("more stones left than a turn has", &["solve", "--rules", "tictactoe", "--position", "{left.txt}"], &[("left.txt", "to-move: black\nstones-left: 2\n. . .\n. . .\n. . .\n")], "stones left"),
+    bad_with("a diagram without rows", &["solve", "--position", "{empty.txt}"], &[("empty.txt", "# only a comment\n")], "no board rows"),
+    // Puzzle suites and harvesting.
+    bad_with("an illegal move in a suite", &["puzzles", "{bad.puzzles}"], &[("bad.puzzles", "id: x\nsource: hand-made\nrules: 3,3,3,1,1\nmoves: B2 B2\ngoal: value\nexpect: win\n\n")], "bad.puzzles:4: illegal move"),
+    bad_with("a suite record without a source", &["puzzles", "{dup.puzzles}"], &[("dup.puzzles", "id: x\nid: y\nsource: s\n")], "dup.puzzles:1: record has no 'source:'"),
+    bad("a missing suite", &["puzzles", "{missing}"], "cannot read"),
+    bad_with("a tag no puzzle has", &["puzzles", "{ok.puzzles}", "--tag", "nope"], &[("ok.puzzles", OK_SUITE)], "--tag nope"),
+    bad_with("puzzles --time-limit 0", &["puzzles", "{ok.puzzles}", "--time-limit", "0"], &[("ok.puzzles", OK_SUITE)], "--time-limit"),
+    bad("a bad harvest plan", &["harvest", "--plan", "win0=1/1"], "--plan entry 'win0=1/1'"),
+    bad("harvest --out a file", &["harvest", "--out", "x.txt"], "--out x.txt"),
+    bad_with("a suite without puzzles", &["puzzles", "{empty.puzzles}"], &[("empty.puzzles", "# nothing here\n")], "no puzzles"),
+    bad_with("games without records", &["harvest", "--games", "{none.jsonl}"], &[("none.jsonl", "\n")], "no game records"),
+    // Kill lines.
+    bad("a turn of two stones in tic-tac-toe", &["verify", "--rules", "tictactoe", "--line", "A1 B2"], "has 2 stones"),
+    bad("a kill line playing a point twice", &["verify", "--rules", "tictactoe", "--line", "A1, A1"], "already taken"),
+    bad("an empty turn in a kill line", &["verify", "--rules", "tictactoe", "--line", "A1, , B2"], "no stones"),
+    bad("a kill line off the board", &["verify", "--rules", "tictactoe", "--line", "A9"], "off the"),
+    bad("a kill line past the end of the game", &["verify", "--rules", "tictactoe", "--line", "A1, B1, A2, B2, A3, C3"], "after the game ended"),
+    bad("verify without --line", &["verify", "--rules", "tictactoe"], "--line"),
+    bad("verify --time-limit 0", &["verify", "--line", "K3 J4", "--time-limit", "0"], "--time-limit"),
+    // Small-board tables.
+    bad("table with nothing to solve", &["table"], "nothing to solve"),
+    bad("--boards without --k", &["table", "--boards", "3x3..5x5"], "--k"),
+    bad("--k without --boards", &["table", "--k", "4"], "--boards"),
+    bad("boards from large to small", &["table", "--boards", "7x7..3x3", "--k", "4"], "--boards"),
+    bad("a board without its height", &["table", "--boards", "3x3..5", "--k", "4"], "--boards"),
+    bad("k from large to small", &["table", "--boards", "3x3..5x5", "--k", "6..4"], "--k"),
+    bad("--p not a number", &["table", "--boards", "3x3..5x5", "--k", "4", "--p", "x"], "--p"),
+    bad("--p too large for the rules", &["table", "--boards", "3x3..5x5", "--k", "4", "--p", "9"], "bad rules"),
+    bad("table --rules of two numbers", &["table", "--rules", "5,5"], "bad rules"),
+    bad("table --time-limit 0", &["table", "--rules", "3,3,3,1,1", "--time-limit", "0"], "--time-limit"),
+    bad("table --tt-size negative", &["table", "--rules", "3,3,3,1,1", "--tt-size", "-4"], "--tt-size"),
+    // A JSON file that is not a table is refused, and left alone.
+    bad_with("a JSON file that is not a table", &["table", "--rules", "3,3,3,1,1", "--json", "{bad.json}", "--md", "{bad.md}"], &[("bad.json", "{\"rules\": 3}"), ("bad.md", "")], "not a small-boards table"),
+    // By parts: a bad --part, a lone --part or a damaged ledger, before anything is solved.
+    bad_writing("a --part off the board", by_parts!("--part", "Z9"), BY_PARTS_FILES, "--part 'Z9'"),
+    bad_writing("a --part playing a point twice", by_parts!("--part", "C3 C3"), BY_PARTS_FILES, "already taken"),
+    bad_with("--part-workers 0", by_parts!("--part-workers", "0"), BY_PARTS_FILES, "--part-workers"),
+    bad_with("--split-turns by parts", by_parts!("--split-turns"), BY_PARTS_FILES, "--split-turns"),
+    bad("--part without --by-parts", &["table", "--rules", "5,5,4,1,1", "--part", "A1"], "--by-parts"),
+    bad_writing("a ledger that is not one", by_parts!(), &[
+        ("parts-bad.json", "[]"),
+        ("parts-bad.md", ""),
+        ("parts/", ""),
+        ("parts/5_5_4_1_1.json", "{\"rules\": \"5,5,4,1,1\"}"),
+    ], "not a ledger of parts"),
+    // Status of a stopped solve.
+    bad("status of a missing file", &["status", "{missing}"], "no such file"),
+    bad("status of a directory", &["status", "{tmp}"], "directory"),
+    bad_with("a damaged checkpoint", &["status", "{status.tt}"], &[("status.tt", ""), ("status.tt.ckpt", "not a checkpoint")], "not a c6solve checkpoint"),
+];
+
+/// A suite of one good puzzle: the empty tic-tac-toe board is a draw.
+const OK_SUITE: &str =
+    "id: a\nsource: hand-made\nrules: 3,3,3,1,1\nmoves: \ngoal: value\nexpect: draw\n\n";
+
+/// The bytes of `text`, one per character (all characters of the table are below 256).
+fn latin1(text: &str) -> Vec<u8> {
+    text.chars().map(|c| u8::try_from(c).unwrap()).collect()
+}
+
+/// Runs one case in a fresh directory of its own; returns what is wrong, or `None`.
+fn bad_input_case(case: &BadInput) -> Option<String> {
+    let dir = TempDir::new("bad-input");
+    for &(name, contents) in case.files {
+        let path = dir.file(name);
+        if name.ends_with('/') {
+            std::fs::create_dir_all(&path).unwrap();
+        } else {
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(
+                &path,
+                contents.chars().map(|c| c as u8).collect::<Vec<u8>>(),
+            )
+            .unwrap();
+        }
+    }
+    let missing = missing_path();
+    let tmp = std::env::temp_dir().display().to_string();
+    let args: Vec<String> = case
+        .args
+        .iter()
+        .map(|arg| {
+            let mut arg = arg.replace("{missing}", &missing).replace("{tmp}", &tmp);
+            for &(name, _) in case.files {
+                let name = name.trim_end_matches('/');
+                arg = arg.replace(&format!("{{{name}}}"), dir.file(name).to_str().unwrap());
+            }
+            arg
+        })
+        .collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    if let Some(arg) = args.iter().find(|a| a.contains('{')) {
+        return Some(format!("no file of the case for {arg}"));
+    }
+    let out = run(&args);
+    if let Some(problem) = bad_input_problem(&args, &out, case.keyword) {
+        return Some(problem);
+    }
+    if Path::new(&missing).exists() {
+        return Some(format!("{} was made for bad input", missing));
+    }
+    for &(name, contents) in case.files.iter().filter(|_| case.leaves_files) {
+        let path = dir.file(name);
+        let left_alone = if name.ends_with('/') {
+            path.is_dir()
+        } else {
+            std::fs::read(&path).ok() == Some(latin1(contents))
+        };
+        if !left_alone {
+            return Some(format!("{name} was changed by bad input"));
+        }
+    }
+    None
+}
+
+/// Every bad input of [`BAD_INPUTS`] meets the contract; a failure lists every case that
+/// does not, not only the first.
+#[test]
+fn bad_input_is_one_line_and_exit_code_2() {
+    let failures: Vec<String> = BAD_INPUTS
+        .iter()
+        .filter_map(|case| {
+            bad_input_case(case).map(|problem| format!("- {}: {problem}", case.what))
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} bad inputs broke the contract:\n{}",
+        failures.len(),
+        BAD_INPUTS.len(),
+        failures.join("\n")
     );
-    let size = TempFile::new("size.txt", "X . .\n. O .\n. . .\n");
-    assert_bad_input(&["solve", "--position", size.path()], "3x3");
-    let over = TempFile::new("over.txt", "X X X\nO O .\n. . .\n");
-    assert_bad_input(
-        &["solve", "--rules", "tictactoe", "--position", over.path()],
-        "3 in a row",
-    );
-    let glyph = TempFile::new("glyph.txt", "X . .\n. Z .\n. . .\n");
-    assert_bad_input(
-        &["solve", "--rules", "tictactoe", "--position", glyph.path()],
-        "unknown character 'Z'",
-    );
-    let left = TempFile::new(
-        "left.txt",
-        "to-move: black\nstones-left: 2\n. . .\n. . .\n. . .\n",
-    );
-    assert_bad_input(
-        &["solve", "--rules", "tictactoe", "--position", left.path()],
-        "stones left",
-    );
-    let empty = TempFile::new("empty.txt", "# only a comment\n");
-    assert_bad_input(&["solve", "--position", empty.path()], "no board rows");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -869,30 +822,12 @@ fn proofs_through_the_command_line() {
     // Unreadable, foreign, truncated and damaged files: exit 2, one line.
     let bytes = std::fs::read(cert.path()).unwrap();
     let truncated = TempFile::new("truncated.cert", &bytes[..bytes.len() - 3]);
-    let garbage = TempFile::new("garbage.cert", "(;FF[4]SZ[19];B[jj])");
     let mut longer = bytes.clone();
     longer.extend_from_slice(b"xx");
     let longer = TempFile::new("longer.cert", longer);
-    assert_bad_input(&["check", &none], "cannot read");
-    assert_bad_input(&["check", garbage.path()], "not a c6solve proof");
+    // (A missing or foreign file, and bad proof options, are cases of `BAD_INPUTS`.)
     assert_bad_input(&["check", truncated.path()], "truncated");
     assert_bad_input(&["check", longer.path()], "after its end");
-    assert_bad_input(
-        &["solve", "--rules", "tictactoe", "--zones", "--proof", &none],
-        "--zones",
-    );
-    assert_bad_input(
-        &[
-            "solve",
-            "--rules",
-            "tictactoe",
-            "--proof",
-            &none,
-            "--proof-max-nodes",
-            "0",
-        ],
-        "--proof-max-nodes",
-    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -933,21 +868,10 @@ fn puzzle_files_solve_as_stated() {
 /// nothing on stdout even without --json) when it does not fit.
 #[test]
 fn table_file_is_reused_and_checked() {
-    // An empty file is replaced by a fresh table only with --tt-reset.
+    // An empty file is replaced by a fresh table only with --tt-reset (without, it is a case
+    // of `BAD_INPUTS`).
     let tt = TempFile::new("table.tt", b"");
     let path = tt.path();
-    assert_bad_input(
-        &[
-            "solve",
-            "--rules",
-            "6,4,4,1,1",
-            "--tt",
-            path,
-            "--tt-size",
-            "8",
-        ],
-        "too short",
-    );
     let first = solve_json(&[
         "solve",
         "--rules",
@@ -1002,7 +926,6 @@ fn table_file_is_reused_and_checked() {
         ],
         "--tt-size 8 (or more, to grow it)",
     );
-    assert_bad_input(&["solve", "--rules", "6,4,4,1,1", "--tt-reset"], "--tt");
 
     // Checkpoints beside the table: nothing to resume after a finished solve.
     let base = [
@@ -1168,33 +1091,6 @@ fn puzzles_report_runs_zones_on_and_off() {
     assert!(md.contains("| e | 2 | win | win |"), "{md}");
 }
 
-#[test]
-fn puzzles_bad_input() {
-    let bad = TempFile::new(
-        "bad.puzzles",
-        record("x", "3,3,3,1,1", "B2 B2", "value", "win"),
-    );
-    assert_bad_input(&["puzzles", bad.path()], "bad.puzzles:4: illegal move");
-    let dup = TempFile::new("dup.puzzles", "id: x\nid: y\nsource: s\n");
-    assert_bad_input(
-        &["puzzles", dup.path()],
-        "dup.puzzles:1: record has no 'source:'",
-    );
-    assert_bad_input(&["puzzles", &missing_path()], "cannot read");
-    let ok = TempFile::new("ok.puzzles", record("a", "3,3,3,1,1", "", "value", "draw"));
-    assert_bad_input(&["puzzles", ok.path(), "--tag", "nope"], "--tag nope");
-    assert_bad_input(&["puzzles", ok.path(), "--time-limit", "0"], "--time-limit");
-    assert_bad_input(
-        &["harvest", "--plan", "win0=1/1"],
-        "--plan entry 'win0=1/1'",
-    );
-    assert_bad_input(&["harvest", "--out", "x.txt"], "--out x.txt");
-    let empty = TempFile::new("empty.puzzles", "# nothing here\n");
-    assert_bad_input(&["puzzles", empty.path()], "no puzzles");
-    let no_games = TempFile::new("none.jsonl", "\n");
-    assert_bad_input(&["harvest", "--games", no_games.path()], "no game records");
-}
-
 // ---------------------------------------------------------------------------------------------
 // verify: kill lines
 // ---------------------------------------------------------------------------------------------
@@ -1272,34 +1168,9 @@ fn verify_verdicts_on_small_boards() {
     assert!(!r["defence"].as_array().unwrap().is_empty());
 }
 
-#[test]
-fn verify_bad_lines() {
-    let t = ["verify", "--rules", "tictactoe", "--line"];
-    let with = |line: &'static str| [&t[..], &[line]].concat();
-    assert_bad_input(&with("A1 B2"), "has 2 stones");
-    assert_bad_input(&with("A1, A1"), "already taken");
-    assert_bad_input(&with("A1, , B2"), "no stones");
-    assert_bad_input(&with("A9"), "off the");
-    assert_bad_input(&with("A1, B1, A2, B2, A3, C3"), "after the game ended");
-    assert_bad_input(&["verify", "--rules", "tictactoe"], "--line");
-    assert_bad_input(
-        &["verify", "--line", "K3 J4", "--time-limit", "0"],
-        "--time-limit",
-    );
-}
-
 // ---------------------------------------------------------------------------------------------
 // show and --sgf-out: pictures and strategies
 // ---------------------------------------------------------------------------------------------
-
-/// Runs a command that must succeed; returns stdout.
-fn ok_stdout(args: &[&str]) -> String {
-    let out = run(args);
-    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-    assert_eq!(out.status.code(), Some(0), "c6solve {args:?}: {stderr}");
-    assert!(stderr.is_empty(), "c6solve {args:?}: {stderr}");
-    stdout
-}
 
 #[test]
 fn show_numbers_stones_in_play_order() {
@@ -1424,49 +1295,6 @@ fn strategies_of_diagrams_keep_their_setup_and_turn() {
 // ---------------------------------------------------------------------------------------------
 // The table command
 // ---------------------------------------------------------------------------------------------
-
-#[test]
-fn table_bad_specs() {
-    assert_bad_input(&["table"], "nothing to solve");
-    assert_bad_input(&["table", "--boards", "3x3..5x5"], "--k");
-    assert_bad_input(&["table", "--k", "4"], "--boards");
-    assert_bad_input(&["table", "--boards", "7x7..3x3", "--k", "4"], "--boards");
-    assert_bad_input(&["table", "--boards", "3x3..5", "--k", "4"], "--boards");
-    assert_bad_input(&["table", "--boards", "3x3..5x5", "--k", "6..4"], "--k");
-    assert_bad_input(
-        &["table", "--boards", "3x3..5x5", "--k", "4", "--p", "x"],
-        "--p",
-    );
-    assert_bad_input(
-        &["table", "--boards", "3x3..5x5", "--k", "4", "--p", "9"],
-        "bad rules",
-    );
-    assert_bad_input(&["table", "--rules", "5,5"], "bad rules");
-    assert_bad_input(
-        &["table", "--rules", "3,3,3,1,1", "--time-limit", "0"],
-        "--time-limit",
-    );
-    assert_bad_input(
-        &["table", "--rules", "3,3,3,1,1", "--tt-size", "-4"],
-        "--tt-size",
-    );
-    // A JSON file that is not a table is refused, and left alone.
-    let json = TempFile::new("bad.json", b"{\"rules\": 3}");
-    let md = TempFile::new("bad.md", b"");
-    assert_bad_input(
-        &[
-            "table",
-            "--rules",
-            "3,3,3,1,1",
-            "--json",
-            json.path(),
-            "--md",
-            md.path(),
-        ],
-        "not a small-boards table",
-    );
-    assert_eq!(std::fs::read(json.path()).unwrap(), b"{\"rules\": 3}");
-}
 
 fn table_rows(path: &str) -> Vec<Map<String, Value>> {
     let text = std::fs::read_to_string(path).expect("the table file exists");
@@ -1926,53 +1754,11 @@ fn status_reports_a_stopped_solve() {
     let out = run(&["status", &ckpt]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("no checkpoint"));
-    // Nothing there, or a directory: bad input, not "no checkpoint".
-    assert_bad_input(&["status", &missing_path()], "no such file");
-    assert_bad_input(
-        &["status", &std::env::temp_dir().display().to_string()],
-        "directory",
-    );
-    // A damaged checkpoint is refused in one line.
-    std::fs::write(&ckpt, b"not a checkpoint").unwrap();
-    assert_bad_input(&["status", path], "not a c6solve checkpoint");
-    // So is a damaged table file beside a good checkpoint.
+    // A missing file, a directory or a damaged checkpoint are cases of `BAD_INPUTS`; a
+    // damaged table file beside a good checkpoint is refused in one line too.
     solve_over(&["--tt-reset", "--nodes", "3000", "--threads", "1"]);
     let bytes = std::fs::read(path).unwrap();
     std::fs::write(path, &bytes[..bytes.len() - 1]).unwrap();
     assert_bad_input(&["status", path], "truncated or damaged");
     let _ = std::fs::remove_file(&ckpt);
-}
-
-/// `table --by-parts`: a bad `--part`, a damaged ledger or a lone `--part` is one line and
-/// exit 2, before anything is solved.
-#[test]
-fn table_by_parts_bad_input() {
-    let json = TempFile::new("parts-bad.json", b"[]");
-    let md = TempFile::new("parts-bad.md", b"");
-    let tmp = TempDir::new("parts");
-    let dir = tmp.0.clone();
-    let d = dir.to_str().unwrap();
-    let (j, m) = (json.path(), md.path());
-    let base = [
-        "table",
-        "--rules",
-        "5,5,4,1,1",
-        "--json",
-        j,
-        "--md",
-        m,
-        "--by-parts",
-        d,
-    ];
-    let with = |more: &[&'static str]| [&base[..], more].concat();
-    assert_bad_input(&with(&["--part", "Z9"]), "--part 'Z9'");
-    assert_bad_input(&with(&["--part", "C3 C3"]), "already taken");
-    assert_bad_input(&with(&["--part-workers", "0"]), "--part-workers");
-    assert_bad_input(&with(&["--split-turns"]), "--split-turns");
-    assert_bad_input(
-        &["table", "--rules", "5,5,4,1,1", "--part", "A1"],
-        "--by-parts",
-    );
-    std::fs::write(dir.join("5_5_4_1_1.json"), "{\"rules\": \"5,5,4,1,1\"}").unwrap();
-    assert_bad_input(&base, "not a ledger of parts");
 }

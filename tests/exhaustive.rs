@@ -10,12 +10,14 @@
 
 use c6solve::notation::format_moves;
 use c6solve::{Cell, Color, Goal, Outcome, Position, Rules, SolveOptions, solve};
-use oracle::{Game, State, Val};
+use common::game_of;
+use common::oracle::{self, Game, State, Val};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
-/// Exhaustive single-stone minimax for Connect(m,n,k,p,q), written from the rules alone.
-mod oracle;
+/// Shared helpers, with the exhaustive single-stone minimax (`common::oracle`) written from
+/// the rules alone.
+mod common;
 
 /// SplitMix64: a tiny seeded generator, so every run sees the same positions.
 struct Rng(u64);
@@ -32,16 +34,6 @@ impl Rng {
     /// Uniform in 0..n (n > 0; the modulo bias is irrelevant here).
     fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
-    }
-}
-
-fn game_of(r: &Rules) -> Game {
-    Game {
-        w: r.width as usize,
-        h: r.height as usize,
-        k: r.k as usize,
-        p: r.p as u8,
-        q: r.q as u8,
     }
 }
 

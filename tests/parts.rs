@@ -2,36 +2,14 @@
 //! exhaustive oracle and against a direct solve, the ledger kept between runs, hand-split
 //! first turns, and damaged ledgers refused.
 
-mod oracle;
+mod common;
 
 use c6solve::table::{self, TableOptions, Value, parts};
 use c6solve::{Rules, SolveOptions, solve};
-use oracle::{Game, Val};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use common::oracle::{self, Val};
+use common::{TempDir, game_of};
+use std::path::Path;
 use std::time::Duration;
-
-/// A fresh directory under the system's temporary one, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        // Tests run in parallel, several on one board: each directory is unique.
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let dir =
-            std::env::temp_dir().join(format!("c6solve-parts-{}-{n}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn options(rules: &Rules, dir: &Path, parts_at: &[&str], workers: usize) -> TableOptions {
     TableOptions {
@@ -65,16 +43,6 @@ fn by_parts(rules: &str, parts_at: &[&str], workers: usize) -> (table::Row, part
     let rows = table::load(&opts.json).unwrap();
     let ledger = parts::load(&parts::ledger_path(&dir.0.join("parts"), &r), &r).unwrap();
     (rows[0].clone(), ledger)
-}
-
-fn game_of(r: &Rules) -> Game {
-    Game {
-        w: r.width as usize,
-        h: r.height as usize,
-        k: r.k as usize,
-        p: r.p as u8,
-        q: r.q as u8,
-    }
 }
 
 fn oracle_value(r: &Rules) -> Value {

@@ -7,10 +7,12 @@
 //! is certified and tampered with in tests/cli.rs (`default_puzzle_is_a_black_win`), which
 //! solves it anyway.
 
-use c6solve::notation::parse_moves;
+mod common;
+
 use c6solve::proof::{Certificate, Claim, Node, cert, check};
 use c6solve::search::{Goal, Outcome, SolveOptions, open_table, solve_then};
 use c6solve::{Color, Position, Rules};
+use common::position;
 use std::time::Duration;
 
 /// Solves `moves` under `rules` and returns the value and the certificate.
@@ -20,8 +22,8 @@ fn certify(rules: &str, moves: &str) -> (Outcome, Certificate) {
 
 /// [`certify`] with another goal (`Goal::Win`: only whether the side to move wins).
 fn certify_goal(rules: &str, moves: &str, goal: Goal) -> (Outcome, Certificate) {
-    let r = Rules::parse(rules).unwrap();
-    let pos = Position::from_moves(r, &parse_moves(&r, moves).unwrap()).unwrap();
+    let pos = position(rules, moves);
+    let r = *pos.rules();
     // Certificates need a zone-free solve (as `solve --proof` runs).
     let opts = SolveOptions {
         goal,
@@ -793,8 +795,8 @@ fn proofs_are_written_from_a_table_that_lost_them() {
 /// took about a quarter of the zone-free solve's nodes).
 #[test]
 fn proofs_are_written_from_a_solve_whose_zones_left_moves_out() {
-    let r = Rules::parse("6,6,5,2,2").unwrap();
-    let pos = Position::from_moves(r, &parse_moves(&r, "C3 D4").unwrap()).unwrap();
+    let pos = position("6,6,5,2,2", "C3 D4");
+    let r = *pos.rules();
     let solve = |zones: bool| {
         let opts = SolveOptions {
             goal: Goal::Hold,

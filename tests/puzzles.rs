@@ -4,11 +4,12 @@
 //! The whole suite (with the slow Connect6 kills) runs with `c6solve puzzles`; the figures
 //! are in `results/puzzles.md`.
 
-mod oracle;
+mod common;
 
 use c6solve::puzzles::{self, RunOptions, Verdict};
 use c6solve::{Cell, Color, Goal, Outcome};
-use oracle::{Game, State, Val};
+use common::game_of;
+use common::oracle::{self, Game, State, Val};
 use std::path::Path;
 use std::time::Duration;
 
@@ -124,13 +125,7 @@ fn small_fast_puzzles_agree_with_zones_off_and_on() {
 /// to move and stones left.
 fn oracle_state(pos: &c6solve::Position) -> (Game, State) {
     let r = pos.rules();
-    let g = Game {
-        w: r.width as usize,
-        h: r.height as usize,
-        k: r.k as usize,
-        p: r.p as u8,
-        q: r.q as u8,
-    };
+    let g = game_of(r);
     let board = (0..r.cells())
         .map(|c| match pos.at(c as Cell) {
             None => 0,

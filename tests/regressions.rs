@@ -4,16 +4,16 @@
 //! its message gives the rules and the move list: add the case here as a `check(...)` test so
 //! the bug stays fixed. The first tests are empty boards whose values come from the literature.
 
-use c6solve::notation::parse_moves;
-use c6solve::{Goal, Outcome, Position, Rules, SolveOptions, solve};
+mod common;
+
+use c6solve::{Goal, Outcome, SolveOptions, solve};
+use common::position;
 
 /// Solves the position after `moves` (Go-style points in play order) under `rules`
 /// (`m,n,k,p,q`) and expects `expected` (Win, Loss or Draw for the side to move) from
 /// `Goal::Value`, and the matching answer from `Goal::Win`.
 fn check(rules: &str, moves: &str, expected: Outcome) {
-    let r = Rules::parse(rules).expect("test rules parse");
-    let cells = parse_moves(&r, moves).expect("test moves parse");
-    let pos = Position::from_moves(r, &cells).expect("test moves are legal");
+    let pos = position(rules, moves);
     let solve_for = |goal| {
         let opts = SolveOptions {
             goal,

@@ -2,38 +2,15 @@
 //! its limits, by SIGKILL or by SIGTERM picks up from its last checkpoint and reaches the
 //! same value as a fresh solve.
 
+mod common;
+
 use c6solve::search::checkpoint;
-use c6solve::{Goal, Outcome, Position, Rules, SolveOptions, solve};
+use c6solve::{Goal, Outcome, Position, SolveOptions, solve};
+use common::{TempDir, position, program_json};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// A fresh directory for one test's files, removed at the end.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let d = std::env::temp_dir().join(format!("c6solve-resume-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        TempDir(d)
-    }
-
-    fn file(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn empty(rules: &str) -> Position {
-    Position::new(Rules::parse(rules).unwrap())
-}
 
 fn opts(tt: &Path, threads: usize, max_nodes: Option<u64>) -> SolveOptions {
     SolveOptions {
@@ -51,7 +28,7 @@ fn node_limit_then_resume_in_both_runs() {
     // about seven eighths and an eighth of the work. (4,4,4,2,1 and then 5,4,4,2,1, used
     // before, became too small to stop halfway through run 2 once group pairings and then
     // potential strategies disproved most of it.)
-    let pos = empty("6,5,5,2,1");
+    let pos = position("6,5,5,2,1", "");
     let fresh = solve(
         &pos,
         &SolveOptions {
@@ -113,7 +90,7 @@ fn node_limit_then_resume_in_both_runs() {
 #[test]
 fn a_proven_solve_keeps_its_checkpoint_until_the_table_file_holds_the_proof() {
     use c6solve::search::{dfpn, open_table, solve_then, ttfile};
-    let pos = empty("6,5,5,2,1");
+    let pos = position("6,5,5,2,1", "");
     let dir = TempDir::new("proven");
     let tt = dir.file("t.tt");
     let ck_path = checkpoint::path_for(&tt);
@@ -155,7 +132,7 @@ fn a_proven_solve_keeps_its_checkpoint_until_the_table_file_holds_the_proof() {
 fn a_checkpoint_of_another_solve_is_refused() {
     let dir = TempDir::new("other");
     let tt = dir.file("t.tt");
-    let pos = empty("5,5,4,1,1");
+    let pos = position("5,5,4,1,1", "");
     let a = solve(&pos, &opts(&tt, 1, Some(500))).unwrap();
     assert_eq!(a.value, Outcome::Unknown);
     let moved = Position::from_moves(*pos.rules(), &[12]).unwrap();
@@ -191,24 +168,6 @@ fn a_checkpoint_of_another_solve_is_refused() {
     )
     .unwrap_err();
     assert!(e.to_string().contains("--resume needs"), "{e}");
-}
-
-/// Runs the program and returns its JSON report.
-fn program_json(args: &[&str]) -> serde_json::Map<String, Value> {
-    let out = Command::new(env!("CARGO_BIN_EXE_c6solve"))
-        .args(args)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{args:?}: {stdout} {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    match serde_json::from_str(&stdout).unwrap() {
-        Value::Object(m) => m,
-        v => panic!("not an object: {v}"),
-    }
 }
 
 /// Starts a solve of `rules` over `tt` with a checkpoint every half second, waits for its

@@ -8,18 +8,7 @@ use crate::board::Cell;
 use crate::error::{Error, Result};
 use crate::rules::Rules;
 
-/// Go-style column letters: A to Z without I.
-pub const GO_COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
-
-/// Formats a point: Go style (`K10`) on boards up to 25 columns wide, `x,y` (1-based) beyond.
-pub fn format_point(rules: &Rules, cell: Cell) -> String {
-    let (x, y) = (cell % rules.width, cell / rules.width);
-    if rules.width as usize <= GO_COLUMNS.len() {
-        format!("{}{}", GO_COLUMNS[x as usize] as char, y + 1)
-    } else {
-        format!("{},{}", x + 1, y + 1)
-    }
-}
+pub use crate::point::{GO_COLUMNS, format_point};
 
 /// A row or coordinate as written: ASCII digits only (no sign or spaces inside). A number
 /// past `u32` comes out as `u32::MAX`, off every board, so it is refused as such.

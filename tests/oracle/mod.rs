@@ -1,6 +1,6 @@
 //! Exhaustive single-stone minimax for Connect(m,n,k,p,q), written from the rules alone.
-//! Shared by the integration tests that check the solver (`exhaustive.rs`, `puzzles.rs`);
-//! it uses nothing from the library. Each test crate uses only part of it.
+//! Shared by the integration tests that check the solver through `tests/common`
+//! (`common::oracle`); it uses nothing from the library. Each test crate uses only part of it.
 #![allow(dead_code)]
 
 use std::collections::HashMap;
