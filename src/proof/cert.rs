@@ -12,7 +12,6 @@
 //!
 //! Nothing here is trusted: [`super::check`] re-derives every fact.
 
-use super::format::{Certificate, Claim, Node, Packed, PackedPart, encode_node};
 use crate::board::{Cell, Position};
 use crate::pairing;
 use crate::potential;
@@ -22,6 +21,8 @@ use crate::search::movegen;
 use crate::search::tt::Table;
 use crate::search::{Outcome, SolveReport};
 use crate::threats::{self, Defence};
+use c6check::format::{Certificate, Claim, Node};
+use c6check::packed::{Packed, PackedPart, encode_node};
 use hashbrown::HashMap;
 use std::time::Instant;
 

@@ -6,8 +6,9 @@
 //! re-derives every position from the root, so a leaf proof spliced in at the wrong position
 //! fails there.
 
-use super::format::{Claim, Node, PackedPart, ReadError, encode_node};
 use crate::board::Cell;
+use c6check::format::{Claim, Node, ReadError};
+use c6check::packed::{PackedPart, encode_node};
 
 /// The shape of a joined proof below one position.
 #[derive(Debug, Clone)]
