@@ -1,8 +1,9 @@
 //! The `c6solve` command line: parses arguments, calls the library, prints results.
 
-use c6solve::bench::{self, BenchOptions};
-use c6solve::bench_threads::{self, ThreadsOptions};
 use c6solve::input::{self, Source};
+use c6solve::lab::bench::{self, BenchOptions};
+use c6solve::lab::output;
+use c6solve::lab::threads_report::{self, ThreadsOptions};
 use c6solve::notation::format_point;
 use c6solve::proof::{cert, check};
 use c6solve::render::board_text;
@@ -414,7 +415,8 @@ struct SolveArgs {
     proof_max_nodes: String,
 }
 
-/// Options of `bench` (the logic lives in `c6solve::bench` and `c6solve::bench_threads`).
+/// Options of `bench` (the logic lives in `c6solve::lab::bench` and
+/// `c6solve::lab::threads_report`).
 #[derive(Args)]
 struct BenchArgs {
     /// Where to write the Markdown table [default: results/bench.md, or results/threads.md
@@ -770,7 +772,7 @@ fn run_verify(args: VerifyArgs) -> Result<ExitCode, Error> {
             limit,
             verify: opts,
         };
-        let load = c6solve::bench::load_average(3).unwrap_or_else(|| "unknown".into());
+        let load = c6solve::lab::provenance::load_average(3).unwrap_or_else(|| "unknown".into());
         let mut done = 0;
         let lines = verify::run_games(&games, |g| {
             done += 1;
@@ -1042,7 +1044,7 @@ fn run_bench(args: BenchArgs) -> Result<ExitCode, Error> {
             ..ThreadsOptions::default()
         };
         let out = args.out.as_deref().unwrap_or("results/threads.md");
-        bench_threads::run_and_write(&opts, out)?
+        threads_report::run_and_write(&opts, out)?
     } else {
         let opts = BenchOptions {
             tt_mib: parse_tt_size(&args.tt_size)?,
@@ -1093,7 +1095,7 @@ fn run_puzzles(args: PuzzlesArgs) -> Result<ExitCode, Error> {
             .any(|r| r.verdict == Verdict::Wrong || (args.strict && r.verdict == Verdict::Unknown))
     };
     if let Some(out) = &args.report {
-        bench::check_writable(out)?;
+        output::check_writable(out)?;
         let mut cmd = format!("cargo run --release -- puzzles {}", args.path);
         if args.time_limit != "20" {
             cmd += &format!(" --time-limit {}", args.time_limit);
@@ -1112,7 +1114,7 @@ fn run_puzzles(args: PuzzlesArgs) -> Result<ExitCode, Error> {
         let report = puzzles::report(&args.path, &suite, &opts, |run, r| {
             println!("{}  ({run})", puzzles::table_line(r));
         })?;
-        bench::write(out, &puzzles::markdown(&report, &cmd))?;
+        output::write(out, &puzzles::markdown(&report, &cmd))?;
         for (name, rows) in [("zones on", &report.on), ("zones off", &report.off)] {
             println!("{name}: {}", puzzles::summarize(rows));
         }
@@ -1290,7 +1292,7 @@ fn run_harvest(args: HarvestArgs) -> Result<ExitCode, Error> {
         })?,
     };
     harvest::check_out_name(&args.out)?;
-    bench::check_writable(&args.out)?;
+    output::check_writable(&args.out)?;
     let games = harvest::read_games(&args.games)?;
     let command = format!(
         "cargo run --release -- harvest --games {} --out {} --plan \"{}\" --nodes {} --time-limit {} --tt-size {} --fast-nodes {} {}",
@@ -1304,7 +1306,7 @@ fn run_harvest(args: HarvestArgs) -> Result<ExitCode, Error> {
         if opts.zones { "--zones" } else { "--no-zones" }
     );
     let (text, tallies) = harvest::harvest(&games, &opts, &command, |l| eprintln!("{l}"))?;
-    bench::write(&args.out, &text)?;
+    output::write(&args.out, &text)?;
     for (e, t) in &tallies {
         println!(
             "{:?}{}: attempted {}, proved {}, proved otherwise {}, timeouts {}, {:.0} s",

@@ -24,9 +24,10 @@
 
 pub mod harvest;
 
-use crate::bench::{self, Machine};
 use crate::board::Position;
 use crate::error::{Error, Result};
+use crate::lab;
+use crate::lab::provenance::{self, Machine};
 use crate::notation::{diagram, parse_moves};
 use crate::rules::Rules;
 use crate::search::{Goal, Outcome, SolveOptions, solve};
@@ -497,7 +498,7 @@ pub fn summarize(rows: &[RunRow]) -> Summary {
         correct: count_of(Verdict::Correct),
         wrong: count_of(Verdict::Wrong),
         unknown: count_of(Verdict::Unknown),
-        median_seconds: bench::median(&secs),
+        median_seconds: lab::median(&secs),
         worst_seconds: secs.iter().copied().fold(0.0, f64::max),
         nodes: rows.iter().map(|r| r.nodes).sum(),
     }
@@ -610,7 +611,7 @@ pub struct Report {
 
 /// The 1, 5 and 15 minute load averages, "unknown" where they cannot be read.
 fn loadavg() -> String {
-    bench::load_average(3).unwrap_or_else(|| "unknown".into())
+    provenance::load_average(3).unwrap_or_else(|| "unknown".into())
 }
 
 /// Runs the suite with zones on, then off, over the same puzzles.
@@ -620,7 +621,7 @@ pub fn report(
     opts: &RunOptions,
     mut progress: impl FnMut(&str, &RunRow),
 ) -> Result<Report> {
-    let date = bench::utc_now();
+    let date = provenance::utc_now();
     let before = loadavg();
     let on_opts = RunOptions {
         zones: true,
@@ -638,7 +639,7 @@ pub fn report(
         off,
         options: opts.clone(),
         machine: Machine::detect(),
-        commit: bench::git_commit(),
+        commit: provenance::git_commit(),
         date,
         load: (before, loadavg()),
         notes: suite.notes.clone(),
@@ -669,7 +670,7 @@ fn run_figures(rows: &[RunRow]) -> (Summary, Vec<DepthFigures>) {
                 depth: d,
                 count: sel.len(),
                 proved,
-                median: bench::median(&secs),
+                median: lab::median(&secs),
                 worst: secs.iter().copied().fold(0.0, f64::max),
             }
         })
@@ -694,7 +695,7 @@ pub fn node_ratio(on: &[RunRow], off: &[RunRow]) -> (Option<f64>, Option<f64>, u
         .filter(|(a, b)| a.nodes > 0 && b.nodes > 0)
         .map(|(a, b)| b.nodes as f64 / a.nodes as f64)
         .collect();
-    let median = (!ratios.is_empty()).then(|| bench::median(&ratios));
+    let median = (!ratios.is_empty()).then(|| lab::median(&ratios));
     (total, median, both.len())
 }
 
@@ -714,9 +715,7 @@ pub fn markdown(r: &Report, command: &str) -> String {
         o.max_nodes
             .map_or(String::new(), |n| format!(" and a {n}-node limit"))
     );
-    s.push_str(&crate::bench::provenance_rows(
-        &r.commit, &r.date, &r.machine,
-    ));
+    s.push_str(&provenance::provenance_rows(&r.commit, &r.date, &r.machine));
     let _ = writeln!(
         s,
         "| Load (1, 5, 15 min) | before {}; after {} (other jobs share the machine) |",
@@ -769,7 +768,7 @@ pub fn markdown(r: &Report, command: &str) -> String {
             sm.unknown,
             sm.median_seconds,
             sm.worst_seconds,
-            bench::group_digits(sm.nodes)
+            crate::units::group_digits(sm.nodes)
         );
     }
     let (total, median, n) = node_ratio(&r.on, &r.off);
@@ -824,7 +823,7 @@ pub fn markdown(r: &Report, command: &str) -> String {
             s,
             "Zones {name}: {under10} of {} kills proved in under 10 s, median {:.3} s.",
             kills.len(),
-            bench::median(&ksecs)
+            lab::median(&ksecs)
         );
     }
     let _ = writeln!(s);
@@ -858,10 +857,10 @@ pub fn markdown(r: &Report, command: &str) -> String {
             depth_text(a.depth),
             a.expected.name(),
             a.got.name(),
-            bench::group_digits(a.nodes),
+            crate::units::group_digits(a.nodes),
             a.seconds,
             b.got.name(),
-            bench::group_digits(b.nodes),
+            crate::units::group_digits(b.nodes),
             b.seconds
         );
     }
