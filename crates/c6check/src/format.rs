@@ -98,20 +98,21 @@ pub enum Node {
     /// [`Claim::NoWin`] only, any number of stones a turn: disjoint groups of p + 1 empty
     /// points such that every window without a defender stone contains a whole group, and
     /// the attacker, if to move, has at most p stones left in its turn (the argument is in
-    /// `pairing/mod.rs`: the defender answers each group the attacker touches).
+    /// c6solve's `src/pairing/mod.rs`: the defender answers each group the attacker
+    /// touches).
     Grouped(Vec<Vec<u16>>),
     /// [`Claim::NoWin`] for White only, and only as the root of its part: the root is the empty
     /// board with Black to move and q = p, where strategy stealing shows White cannot force a
-    /// win (the argument is in `search::second_player_cannot_win`).
+    /// win (the argument is in c6solve's `search::second_player_cannot_win`).
     StrategyStealing,
     /// [`Claim::NoWin`] only: a potential strategy (Beck's form of the Erdős–Selfridge
-    /// criterion; the argument is in `potential.rs`). With λ = (1 + p)^(1/p) and Φ the sum
-    /// of λ^-e over the windows free of defender stones (e = a window's empty points), Φ is
-    /// below λ^-r with the attacker to move and r stones left in its turn; below 1 with the
-    /// defender to move and at least p stones left; and with the defender to move and fewer
-    /// than p left, below λ^-p once the listed defender stones (at most that many, empty
-    /// points; none in the other cases) are counted as played. Always by a relative margin
-    /// of 1e-9, against rounding.
+    /// criterion; the argument is in c6solve's `src/potential.rs`). With λ = (1 + p)^(1/p) and
+    /// Φ the sum of λ^-e over the windows free of defender stones (e = a window's empty
+    /// points), Φ is below λ^-r with the attacker to move and r stones left in its turn; below
+    /// 1 with the defender to move and at least p stones left; and with the defender to move
+    /// and fewer than p left, below λ^-p once the listed defender stones (at most that many,
+    /// empty points; none in the other cases) are counted as played. Always by a relative
+    /// margin of 1e-9, against rounding.
     /// (Added after the other kinds, so files written before it keep their encoding.)
     Outweighed(Vec<u16>),
 }

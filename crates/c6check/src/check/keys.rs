@@ -3,7 +3,8 @@
 
 use super::rules::Rules;
 
-/// Random keys of the position hash, drawn afresh for each check (see the notes of [`super`] on shared nodes).
+/// Random keys of the position hash, drawn afresh for each check (see the notes of [`super`] on
+/// shared nodes).
 pub(super) struct Keys {
     /// Per point, per colour.
     pub(super) stones: Vec<[u128; 2]>,

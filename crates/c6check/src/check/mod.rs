@@ -41,8 +41,9 @@
 //! different positions with a chance of about 2^-128 a comparison, and the checker keeps 16
 //! bytes a node instead of every node's stone list.
 //!
-//! Nodes are decoded one at a time as the walk reaches them ([`PackedPart::node`](crate::packed::PackedPart::node)), so a
-//! proof of tens of millions of nodes is checked in about the memory of its file.
+//! Nodes are decoded one at a time as the walk reaches them
+//! ([`PackedPart::node`](crate::packed::PackedPart::node)), so a proof of tens of millions of
+//! nodes is checked in about the memory of its file.
 
 mod board;
 mod geometry;
