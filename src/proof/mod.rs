@@ -171,4 +171,26 @@ mod tests {
             }
         }
     }
+
+    /// The checker names points on its own too, as the solver does (Go style up to 25
+    /// columns, numbers beyond).
+    #[test]
+    fn the_checker_names_points_as_the_solver_does() {
+        for (m, n) in [(3u16, 3u16), (19, 19), (25, 2), (26, 2), (64, 64)] {
+            let rules = Rules::new(m, n, 3, 1, 1).unwrap();
+            for c in (0..rules.cells() as Cell).step_by(7) {
+                let cert = Certificate {
+                    rules: [m, n, 3, 1, 1],
+                    black: vec![c],
+                    white: vec![c],
+                    to_move: 0,
+                    stones_left: 1,
+                    parts: Vec::new(),
+                };
+                let name = crate::notation::format_point(&rules, c);
+                let want = format!("header: root point {name} is given twice");
+                assert_eq!(check::check(&cert), Err(want));
+            }
+        }
+    }
 }
