@@ -10,6 +10,7 @@ fn main() {
     // that does not exist would make cargo run this script on every build).
     for path in [
         "src",
+        "crates",
         "Cargo.toml",
         ".git/HEAD",
         ".git/index",

@@ -1,11 +1,10 @@
 //! c6solve: proves the value of positions in Connect(m,n,k,p,q) games (Connect6, Gomoku,
 //! tic-tac-toe and the rest of the family) with depth-first proof-number search.
 
-pub mod bench;
-pub mod bench_threads;
 pub mod board;
 pub mod error;
 pub mod input;
+pub mod lab;
 pub mod notation;
 pub mod pairing;
 pub mod point;
@@ -18,6 +17,7 @@ pub mod search;
 pub mod show;
 pub mod table;
 pub mod threats;
+pub mod units;
 pub mod verify;
 pub mod zone;
 

@@ -30,12 +30,13 @@
 //!
 //! Unknown rows take part in no check.
 
-use crate::bench::{Machine, git_commit, group_digits, utc_now};
 use crate::board::Position;
 use crate::error::{Error, Result};
+use crate::lab::provenance::{Machine, git_commit, utc_now};
 use crate::proof::{self, cert, check};
 use crate::rules::Rules;
 use crate::search::{Goal, Outcome, SolveOptions, SolveReport, checkpoint, open_table, solve_then};
+use crate::units::group_digits;
 use backing::Backing;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};

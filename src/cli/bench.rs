@@ -1,21 +1,22 @@
 //! `c6solve bench`: time the speed targets, or measure threads, table and checkpoints.
 //!
-//! Every use of the library's lab code (`c6solve::bench`, `c6solve::bench_threads`) by the
+//! Every use of the library's lab code (`c6solve::lab`) by the
 //! command line goes through this file: the report helpers other commands share are
 //! re-exported here.
 
 use super::args::{seconds, tt_mib, whole};
 use super::exit_code;
 use c6solve::Error;
-use c6solve::bench::{self, BenchOptions};
-use c6solve::bench_threads::{self, ThreadsOptions};
+use c6solve::lab::bench::{self, BenchOptions};
+use c6solve::lab::threads_report::{self, ThreadsOptions};
 use clap::Args;
 use std::process::ExitCode;
 use std::time::Duration;
 
-pub use c6solve::bench::{check_writable, load_average, write};
+pub use c6solve::lab::output::{check_writable, write};
+pub use c6solve::lab::provenance::load_average;
 
-/// Options of `bench` (the logic lives in `c6solve::bench` and `c6solve::bench_threads`).
+/// Options of `bench` (the logic lives in `c6solve::lab::bench` and `c6solve::lab::threads_report`).
 #[derive(Args)]
 pub struct BenchArgs {
     /// Where to write the Markdown table [default: results/bench.md, or results/threads.md
@@ -49,7 +50,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, Error> {
             ..ThreadsOptions::default()
         };
         let out = args.out.as_deref().unwrap_or("results/threads.md");
-        bench_threads::run_and_write(&opts, out)?
+        threads_report::run_and_write(&opts, out)?
     } else {
         let opts = BenchOptions {
             tt_mib: args.tt_size,

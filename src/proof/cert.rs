@@ -12,7 +12,6 @@
 //!
 //! Nothing here is trusted: [`super::check`] re-derives every fact.
 
-use super::format::{Certificate, Claim, Node, Packed, PackedPart, encode_node};
 use crate::board::{Cell, Position};
 use crate::pairing;
 use crate::potential;
@@ -22,6 +21,8 @@ use crate::search::movegen;
 use crate::search::tt::Table;
 use crate::search::{Outcome, SolveReport};
 use crate::threats::{self, Defence};
+use c6check::format::{Certificate, Claim, Node};
+use c6check::packed::{Packed, PackedPart, encode_node};
 use hashbrown::HashMap;
 use std::time::Instant;
 
@@ -517,5 +518,183 @@ impl Extractor<'_> {
             open = still;
         }
         None
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::notation::parse_moves;
+    use crate::proof::check;
+    use crate::rules::Rules;
+    use crate::search::{Goal, SolveOptions, open_table, solve_then};
+
+    /// The position `moves` reach under `rules`.
+    pub(crate) fn position(rules: &str, moves: &str) -> Position {
+        let r = Rules::parse(rules).unwrap();
+        Position::from_moves(r, &parse_moves(&r, moves).unwrap()).unwrap()
+    }
+
+    /// Solves `pos` without zones (as `solve --proof` does) within `max_nodes`, then writes
+    /// its certificate with the disproof limit `max_disproof`.
+    pub(crate) fn certified_with(
+        pos: &Position,
+        max_nodes: Option<u64>,
+        max_disproof: Option<usize>,
+    ) -> (Outcome, std::result::Result<Packed, NoCertificate>) {
+        let opts = SolveOptions {
+            goal: Goal::Value,
+            tt_mib: 8,
+            zones: false,
+            max_nodes,
+            threads: 1,
+            ..SolveOptions::default()
+        };
+        let table = open_table(&opts, pos.rules()).unwrap();
+        let (report, cert) = solve_then(pos, &opts, table, move |pos, report, table| {
+            certify(table, pos, report, max_disproof)
+        })
+        .unwrap();
+        (report.value, cert)
+    }
+
+    /// The certificate of a small position's proven value.
+    pub(crate) fn certified(rules: &str, moves: &str) -> Packed {
+        let (_, cert) = certified_with(&position(rules, moves), None, Some(1_000_000));
+        cert.expect("a certificate")
+    }
+
+    #[test]
+    fn the_header_is_the_position() {
+        let pos = position("4,3,3,2,1", "A1 B2");
+        let h = header(&pos);
+        assert_eq!(h.rules, [4, 3, 3, 2, 1]);
+        assert_eq!(h.black, vec![0]);
+        assert_eq!(h.white, vec![5]);
+        assert_eq!((h.to_move, h.stones_left), (1, 1));
+        assert!(h.parts.is_empty());
+    }
+
+    #[test]
+    fn a_win_is_certified_and_checked() {
+        let cert = certified("4,3,3,1,1", "");
+        assert_eq!(cert.head, header(&position("4,3,3,1,1", "")));
+        assert_eq!(cert.parts.len(), 1);
+        assert_eq!(
+            (cert.parts[0].attacker, cert.parts[0].claim),
+            (0, Claim::Win)
+        );
+        let summary = check::check_packed(&cert).unwrap();
+        assert_eq!(summary.value, Some("win"));
+        assert_eq!(summary.claims, ["Black (to move) forces a win"]);
+        assert_eq!(summary.nodes, cert.node_count());
+    }
+
+    #[test]
+    fn a_draw_has_two_parts_and_the_theorem() {
+        let cert = certified("3,3,3,1,1", "");
+        let summary = check::check_packed(&cert).unwrap();
+        assert_eq!(summary.value, Some("draw"));
+        // q = p on the empty board: White's no-win part is strategy stealing alone.
+        assert_eq!(cert.parts.len(), 2);
+        assert_eq!(
+            (cert.parts[1].attacker, cert.parts[1].claim),
+            (1, Claim::NoWin)
+        );
+        assert_eq!(cert.parts[1].len(), 1);
+        assert_eq!(
+            cert.parts[1].node(0).unwrap().unwrap(),
+            Node::StrategyStealing
+        );
+    }
+
+    #[test]
+    fn a_loss_names_the_opponent_as_attacker() {
+        // Black to move (after Black C3 and White's D4 C4), and White wins.
+        let cert = certified("6,6,4,2,1", "C3 D4 C4");
+        let summary = check::check_packed(&cert).unwrap();
+        assert_eq!(summary.value, Some("loss"));
+        assert_eq!(summary.claims, ["White forces a win"]);
+        assert_eq!(
+            (cert.parts[0].attacker, cert.parts[0].claim),
+            (1, Claim::Win)
+        );
+    }
+
+    #[test]
+    fn tampered_certificates_are_rejected() {
+        let cert = certified("4,3,3,1,1", "").unpack().unwrap();
+        assert!(check::check(&cert).is_ok());
+        // Another root position.
+        let mut t = cert.clone();
+        t.black.push(11);
+        assert!(check::check(&t).is_err());
+        // The claim for the other side.
+        let mut t = cert.clone();
+        t.parts[0].attacker = 1;
+        assert!(check::check(&t).is_err());
+        // The first move elsewhere, or a reply dropped.
+        let nodes = &cert.parts[0].nodes;
+        let Node::Move { cell, child } = nodes[0] else {
+            panic!("Black to move gives one move: {:?}", nodes[0]);
+        };
+        let elsewhere = (0..12).find(|&c| c != cell).unwrap();
+        let mut t = cert.clone();
+        t.parts[0].nodes[0] = Node::Move {
+            cell: elsewhere,
+            child,
+        };
+        let moved = check::check(&t);
+        let Node::Replies(replies) = &nodes[child as usize] else {
+            panic!("White answers: {:?}", nodes[child as usize]);
+        };
+        let mut t = cert.clone();
+        t.parts[0].nodes[child as usize] = Node::Replies(replies[1..].to_vec());
+        let dropped = check::check(&t);
+        assert!(
+            moved.is_err() || dropped.is_err(),
+            "a changed move and a dropped reply were both accepted"
+        );
+        assert!(dropped.is_err(), "a reply was dropped and still accepted");
+    }
+
+    #[test]
+    fn no_certificate_without_a_proof() {
+        // One node proves nothing on 6,5,4,1,1.
+        let (value, cert) = certified_with(&position("6,5,4,1,1", ""), Some(1), None);
+        assert_eq!(value, Outcome::Unknown);
+        assert_eq!(cert, Err(NoCertificate::Unknown));
+        // A draw whose disproof exceeds the limit.
+        let (value, cert) = certified_with(&position("3,3,3,1,1", ""), None, Some(2));
+        assert_eq!(value, Outcome::Draw);
+        assert_eq!(cert, Err(NoCertificate::TooBig(2)));
+    }
+
+    #[test]
+    fn nodes_are_laid_out_in_id_order() {
+        let mut out = NodeWriter::default();
+        let root = out.reserve();
+        let child = out.reserve();
+        // Children finish before their parent.
+        out.set(child, &Node::WinNow);
+        out.set(root, &Node::Move { cell: 4, child });
+        assert_eq!(out.len(), 2);
+        let part = out.finish(Color::White, Claim::Win);
+        assert_eq!((part.attacker, part.claim), (1, Claim::Win));
+        assert_eq!(
+            part.node(0).unwrap().unwrap(),
+            Node::Move { cell: 4, child: 1 }
+        );
+        assert_eq!(part.node(1).unwrap().unwrap(), Node::WinNow);
+        assert!(part.node(2).is_none());
+    }
+
+    #[test]
+    fn pairings_are_pairs_for_one_stone_a_turn() {
+        assert_eq!(grouped(1, vec![vec![3, 4]]), Node::Paired(vec![(3, 4)]));
+        assert_eq!(
+            grouped(2, vec![vec![1, 2, 3]]),
+            Node::Grouped(vec![vec![1, 2, 3]])
+        );
     }
 }

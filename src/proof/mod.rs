@@ -1,14 +1,16 @@
-//! Proofs anyone can check (design notes §6): certificates of proven results
-//! ([`format`]), written from the search's table ([`cert`]) and verified by an independent
-//! checker ([`check`]) that shares no code with the search.
+//! Proofs anyone can check (design notes §6): certificates of proven results, written from the
+//! search's table ([`cert`]), joined from parts ([`join`]), shown as SGF ([`sgf`]), and
+//! verified by the independent checker, the crate [`c6check`], which shares no code with the
+//! search. Its certificate format ([`format`](mod@format), [`packed`]) and checker
+//! ([`check`](mod@check)) are re-exported here under their old paths.
 
 pub mod cert;
-pub mod check;
-pub mod format;
 pub mod join;
 pub mod sgf;
 
-pub use format::{Certificate, Claim, Node, Packed, PackedPart, Part};
+pub use c6check::{check, format, packed};
+pub use format::{Certificate, Claim, Node, Part};
+pub use packed::{Packed, PackedPart};
 
 use crate::board::{Cell, Position};
 use crate::error::{Error, Result};
@@ -130,5 +132,65 @@ impl Frames {
         }
         // first(P) = here(pos): both are the canonical image.
         geo.inverse_symmetry(here)[geo.symmetries()[first][c as usize] as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    /// The checker reads a header's rules on its own (it shares no code with the solver); it
+    /// must accept exactly the rules the solver accepts, and refuse the others in the
+    /// solver's words.
+    #[test]
+    fn the_checker_reads_rules_as_the_solver_does() {
+        let sizes = [0u16, 1, 3, 64, 65, 300];
+        let stones = [0u16, 1, 2, 8, 9];
+        for &m in &sizes {
+            for &n in &[0u16, 1, 64, 65] {
+                for &k in &[0u16, 1, 5, 70] {
+                    for &p in &stones {
+                        for &q in &stones {
+                            let cert = Certificate {
+                                rules: [m, n, k, p, q],
+                                black: Vec::new(),
+                                white: Vec::new(),
+                                to_move: 0,
+                                stones_left: 1,
+                                parts: Vec::new(),
+                            };
+                            let want = match Rules::new(m, n, k, p, q) {
+                                Ok(_) => "the certificate holds no claim".to_string(),
+                                Err(e) => format!("header: {e}"),
+                            };
+                            assert_eq!(check::check(&cert), Err(want), "{m},{n},{k},{p},{q}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The checker names points on its own too, as the solver does (Go style up to 25
+    /// columns, numbers beyond).
+    #[test]
+    fn the_checker_names_points_as_the_solver_does() {
+        for (m, n) in [(3u16, 3u16), (19, 19), (25, 2), (26, 2), (64, 64)] {
+            let rules = Rules::new(m, n, 3, 1, 1).unwrap();
+            for c in (0..rules.cells() as Cell).step_by(7) {
+                let cert = Certificate {
+                    rules: [m, n, 3, 1, 1],
+                    black: vec![c],
+                    white: vec![c],
+                    to_move: 0,
+                    stones_left: 1,
+                    parts: Vec::new(),
+                };
+                let name = crate::notation::format_point(&rules, c);
+                let want = format!("header: root point {name} is given twice");
+                assert_eq!(check::check(&cert), Err(want));
+            }
+        }
     }
 }

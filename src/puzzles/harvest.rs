@@ -359,8 +359,8 @@ pub fn harvest(
         out,
         "# Connect6 puzzles harvested from ../shared/data/connect6-games.jsonl by\n#   {command}\n\
          # on {} (commit {}). Format: puzzles/README.md. Only positions the solver proved are kept.\n#",
-        crate::bench::utc_now(),
-        crate::bench::git_commit()
+        crate::lab::provenance::utc_now(),
+        crate::lab::provenance::git_commit()
     );
     let _ = writeln!(
         out,

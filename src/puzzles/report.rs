@@ -1,8 +1,11 @@
 //! The report of `c6solve puzzles --report`: the suite run with zones on and off, where it
 //! ran, and the Markdown of `results/puzzles.md`.
 
-use crate::bench::{self, Machine};
 use crate::error::Result;
+use crate::lab::{
+    self,
+    provenance::{self, Machine},
+};
 use crate::search::Outcome;
 use std::fmt::Write as _;
 
@@ -35,7 +38,7 @@ pub struct Report {
 
 /// The 1, 5 and 15 minute load averages, "unknown" where they cannot be read.
 fn loadavg() -> String {
-    bench::load_average(3).unwrap_or_else(|| "unknown".into())
+    provenance::load_average(3).unwrap_or_else(|| "unknown".into())
 }
 
 /// Runs the suite with zones on, then off, over the same puzzles.
@@ -45,7 +48,7 @@ pub fn report(
     opts: &RunOptions,
     mut progress: impl FnMut(&str, &RunRow),
 ) -> Result<Report> {
-    let date = bench::utc_now();
+    let date = provenance::utc_now();
     let before = loadavg();
     let on_opts = RunOptions {
         zones: true,
@@ -63,7 +66,7 @@ pub fn report(
         off,
         options: opts.clone(),
         machine: Machine::detect(),
-        commit: bench::git_commit(),
+        commit: provenance::git_commit(),
         date,
         load: (before, loadavg()),
         notes: suite.notes.clone(),
@@ -94,7 +97,7 @@ fn run_figures(rows: &[RunRow]) -> (Summary, Vec<DepthFigures>) {
                 depth: d,
                 count: sel.len(),
                 proved,
-                median: bench::median(&secs),
+                median: lab::median(&secs),
                 worst: secs.iter().copied().fold(0.0, f64::max),
             }
         })
@@ -119,7 +122,7 @@ pub fn node_ratio(on: &[RunRow], off: &[RunRow]) -> (Option<f64>, Option<f64>, u
         .filter(|(a, b)| a.nodes > 0 && b.nodes > 0)
         .map(|(a, b)| b.nodes as f64 / a.nodes as f64)
         .collect();
-    let median = (!ratios.is_empty()).then(|| bench::median(&ratios));
+    let median = (!ratios.is_empty()).then(|| lab::median(&ratios));
     (total, median, both.len())
 }
 
@@ -139,9 +142,7 @@ pub fn markdown(r: &Report, command: &str) -> String {
         o.max_nodes
             .map_or(String::new(), |n| format!(" and a {n}-node limit"))
     );
-    s.push_str(&crate::bench::provenance_rows(
-        &r.commit, &r.date, &r.machine,
-    ));
+    s.push_str(&provenance::provenance_rows(&r.commit, &r.date, &r.machine));
     let _ = writeln!(
         s,
         "| Load (1, 5, 15 min) | before {}; after {} (other jobs share the machine) |",
@@ -194,7 +195,7 @@ pub fn markdown(r: &Report, command: &str) -> String {
             sm.unknown,
             sm.median_seconds,
             sm.worst_seconds,
-            bench::group_digits(sm.nodes)
+            crate::units::group_digits(sm.nodes)
         );
     }
     let (total, median, n) = node_ratio(&r.on, &r.off);
@@ -249,7 +250,7 @@ pub fn markdown(r: &Report, command: &str) -> String {
             s,
             "Zones {name}: {under10} of {} kills proved in under 10 s, median {:.3} s.",
             kills.len(),
-            bench::median(&ksecs)
+            lab::median(&ksecs)
         );
     }
     let _ = writeln!(s);
@@ -283,10 +284,10 @@ pub fn markdown(r: &Report, command: &str) -> String {
             depth_text(a.depth),
             a.expected.name(),
             a.got.name(),
-            bench::group_digits(a.nodes),
+            crate::units::group_digits(a.nodes),
             a.seconds,
             b.got.name(),
-            bench::group_digits(b.nodes),
+            crate::units::group_digits(b.nodes),
             b.seconds
         );
     }

@@ -1,8 +1,8 @@
 //! Running a suite: one solve per puzzle under the same limits, each answer compared with
 //! the expected one, and the rows shown as a text table, a summary or JSON.
 
-use crate::bench;
 use crate::error::Result;
+use crate::lab;
 use crate::search::{Goal, Outcome, SolveOptions, solve};
 use std::time::Duration;
 
@@ -168,7 +168,7 @@ pub fn summarize(rows: &[RunRow]) -> Summary {
         correct: count_of(Verdict::Correct),
         wrong: count_of(Verdict::Wrong),
         unknown: count_of(Verdict::Unknown),
-        median_seconds: bench::median(&secs),
+        median_seconds: lab::median(&secs),
         worst_seconds: secs.iter().copied().fold(0.0, f64::max),
         nodes: rows.iter().map(|r| r.nodes).sum(),
     }

@@ -196,7 +196,7 @@ fn show(n: Option<(Pn, Pn)>) -> String {
         if x == INF {
             "inf".to_string()
         } else {
-            crate::bench::group_digits(x as u64)
+            crate::units::group_digits(x as u64)
         }
     };
     match n {

@@ -27,9 +27,9 @@
 use super::backing::read_with_sha;
 use super::replies;
 use super::{Row, TableOptions, Value, file_stem, how_by_parts, load_average};
-use crate::bench::{git_commit, utc_now};
 use crate::board::{Cell, Position};
 use crate::error::{Error, Result};
+use crate::lab::provenance::{git_commit, utc_now};
 use crate::notation::{format_moves, parse_moves};
 use crate::proof::{self, Claim, Node, cert, check, join};
 use crate::rules::{Color, Rules};

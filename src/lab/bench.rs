@@ -4,14 +4,17 @@
 //!
 //! [`run`] solves and measures, [`markdown`] formats, [`run_and_write`] is the whole command.
 
+use super::median;
+use super::output::{check_writable, write};
+use super::provenance::{Machine, criterion_medians, git_commit, provenance_rows, utc_now};
 use crate::error::{Error, Result};
 use crate::input::{self, Source};
 use crate::rules::Rules;
 use crate::search::{Goal, Outcome, SolveOptions, solve};
+use crate::units::group_digits;
 use std::fmt::Write as _;
 use std::path::Path;
-use std::process::Command;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 /// One benchmark position with its known value and speed target.
 #[derive(Debug, Clone)]
@@ -144,65 +147,9 @@ impl Row {
     }
 }
 
-/// The start of a report's provenance table: the Markdown header and the Commit, Date and
-/// Machine rows that every report in results/ carries.
-pub fn provenance_rows(commit: &str, date: &str, machine: &Machine) -> String {
-    format!(
-        "| | |\n|---|---|\n| Commit | {commit} |\n| Date | {date} |\n\
-         | Machine | {}, {} logical CPUs (`nproc`), {} memory (MemTotal) |\n",
-        machine.model, machine.cpus, machine.memory
-    )
-}
-
-/// The machine a benchmark ran on.
-#[derive(Debug, Clone)]
-pub struct Machine {
-    /// Logical CPUs (`nproc`).
-    pub cpus: String,
-    /// The CPU's model name from /proc/cpuinfo.
-    pub model: String,
-    /// MemTotal from /proc/meminfo, in GiB.
-    pub memory: String,
-}
-
-impl Machine {
-    /// Reads the machine's description; parts that cannot be read are "unknown".
-    pub fn detect() -> Machine {
-        let cpus = command_output("nproc", &[])
-            .or_else(|| {
-                std::thread::available_parallelism()
-                    .ok()
-                    .map(|n| n.to_string())
-            })
-            .unwrap_or_else(|| "unknown".into());
-        let model = std::fs::read_to_string("/proc/cpuinfo")
-            .ok()
-            .and_then(|text| {
-                text.lines()
-                    .find(|l| l.starts_with("model name"))
-                    .and_then(|l| l.split_once(':'))
-                    .map(|(_, v)| v.trim().to_string())
-            })
-            .unwrap_or_else(|| "unknown CPU".into());
-        let memory = std::fs::read_to_string("/proc/meminfo")
-            .ok()
-            .and_then(|text| {
-                let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
-                let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
-                Some(format!("{:.1} GiB", kib / (1024.0 * 1024.0)))
-            })
-            .unwrap_or_else(|| "unknown".into());
-        Machine {
-            cpus,
-            model,
-            memory,
-        }
-    }
-}
-
 /// A finished benchmark: the rows and everything needed to tell where they come from.
 #[derive(Debug, Clone)]
-pub struct Table {
+pub struct BenchReport {
     /// One row per case, in run order.
     pub rows: Vec<Row>,
     /// Where it ran.
@@ -221,47 +168,10 @@ pub struct Table {
     pub criterion: Vec<(String, f64)>,
 }
 
-impl Table {
+impl BenchReport {
     /// Rows whose solver answer contradicts the known value.
     pub fn wrong(&self) -> impl Iterator<Item = &Row> {
         self.rows.iter().filter(|r| r.wrong.is_some())
-    }
-}
-
-/// Solves the selected cases one after another (each on one search thread with a fresh
-/// table) and measures them. `progress` receives a line of text before and after each solve.
-/// Criterion's median estimates under `dir` (its `<group>/<bench>/new/estimates.json`
-/// files), sorted by benchmark id. Missing or unreadable files are skipped.
-pub fn criterion_medians(dir: &Path) -> Vec<(String, f64)> {
-    let mut out = Vec::new();
-    collect_estimates(dir, dir, &mut out);
-    out.sort_by(|a, b| a.0.cmp(&b.0));
-    out
-}
-
-fn collect_estimates(root: &Path, dir: &Path, out: &mut Vec<(String, f64)>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if !path.is_dir() {
-            continue;
-        }
-        if path.file_name().is_some_and(|n| n == "new") {
-            let median = std::fs::read_to_string(path.join("estimates.json"))
-                .ok()
-                .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
-                .and_then(|v| v["median"]["point_estimate"].as_f64());
-            let id = dir.strip_prefix(root).unwrap_or(dir).display().to_string();
-            if let Some(ns) = median
-                && id != "report"
-            {
-                out.push((id, ns));
-            }
-        } else {
-            collect_estimates(root, &path, out);
-        }
     }
 }
 
@@ -275,8 +185,10 @@ fn human_time(ns: f64) -> String {
     }
 }
 
+/// Solves the selected cases one after another (each on one search thread with a fresh
+/// table) and measures them. `progress` receives a line of text before and after each solve.
 /// A run that ends unknown (time limit) is not repeated.
-pub fn run(opts: &BenchOptions, mut progress: impl FnMut(&str)) -> Result<Table> {
+pub fn run(opts: &BenchOptions, mut progress: impl FnMut(&str)) -> Result<BenchReport> {
     if opts.repeat == 0 {
         return Err(Error::Option("--repeat 0: expected at least 1 run".into()));
     }
@@ -332,7 +244,7 @@ pub fn run(opts: &BenchOptions, mut progress: impl FnMut(&str)) -> Result<Table>
             case,
         });
     }
-    Ok(Table {
+    Ok(BenchReport {
         rows,
         machine: Machine::detect(),
         commit: git_commit(),
@@ -343,21 +255,7 @@ pub fn run(opts: &BenchOptions, mut progress: impl FnMut(&str)) -> Result<Table>
     })
 }
 
-/// The median of some numbers (the mean of the middle two for an even count).
-pub fn median(xs: &[f64]) -> f64 {
-    let mut v = xs.to_vec();
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    if n == 0 {
-        0.0
-    } else if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
-    }
-}
-
-/// The command line that reproduces a table with these settings.
+/// The command line that reproduces a report with these settings.
 pub fn reproduce_command(opts: &BenchOptions) -> String {
     let d = BenchOptions::default();
     let mut cmd = "cargo run --release -- bench".to_string();
@@ -376,9 +274,9 @@ pub fn reproduce_command(opts: &BenchOptions) -> String {
     cmd
 }
 
-/// The table as a Markdown document: header describing machine, commit and settings, then
+/// The report as a Markdown document: header describing machine, commit and settings, then
 /// one row per position.
-pub fn markdown(t: &Table) -> String {
+pub fn markdown(t: &BenchReport) -> String {
     let o = &t.options;
     let mut s = String::new();
     let _ = writeln!(s, "# c6solve speed benchmark\n");
@@ -476,36 +374,7 @@ pub fn markdown(t: &Table) -> String {
     s
 }
 
-/// Fails early, before minutes of solving, when `path` cannot be written: creates missing
-/// parent directories and opens the file without truncating it.
-pub fn check_writable(path: &str) -> Result<()> {
-    create_parent(path)?;
-    std::fs::OpenOptions::new()
-        .append(true)
-        .create(true)
-        .open(path)
-        .map(drop)
-        .map_err(|e| Error::Io(format!("cannot write {path}: {e}")))
-}
-
-fn create_parent(path: &str) -> Result<()> {
-    if let Some(dir) = Path::new(path)
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-    {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Error::Io(format!("cannot create {}: {e}", dir.display())))?;
-    }
-    Ok(())
-}
-
-/// Writes `text` to `path`, creating missing parent directories.
-pub fn write(path: &str, text: &str) -> Result<()> {
-    create_parent(path)?;
-    std::fs::write(path, text).map_err(|e| Error::Io(format!("cannot write {path}: {e}")))
-}
-
-/// The whole `bench` command: runs, writes the Markdown table to `out`, prints it to stdout,
+/// The whole `bench` command: runs, writes the Markdown report to `out`, prints it to stdout,
 /// and prints every wrong value loudly to stderr. Returns false when some value was wrong.
 pub fn run_and_write(opts: &BenchOptions, out: &str) -> Result<bool> {
     check_writable(out)?;
@@ -527,91 +396,16 @@ pub fn run_and_write(opts: &BenchOptions, out: &str) -> Result<bool> {
     Ok(ok)
 }
 
-/// Thousands separated by commas.
-pub fn group_digits(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
-
-/// Trimmed standard output of a command that succeeded, if any.
-fn command_output(program: &str, args: &[&str]) -> Option<String> {
-    let out = Command::new(program).args(args).output().ok()?;
-    if !out.status.success() {
-        return None;
-    }
-    let text = String::from_utf8(out.stdout).ok()?.trim().to_string();
-    (!text.is_empty()).then_some(text)
-}
-
-/// The short commit hash of the source tree this binary was built from, marked when tracked
-/// files outside `results/` had changes (recorded by `src/build.rs` at build time: a binary
-/// that runs after the checkout moved on still names its own code).
-pub fn git_commit() -> String {
-    env!("C6SOLVE_COMMIT").to_string()
-}
-
-/// The first `fields` load averages (1, 5 and 15 minutes) from /proc/loadavg, separated by
-/// spaces; `None` where it cannot be read.
-pub fn load_average(fields: usize) -> Option<String> {
-    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
-    let avg: Vec<&str> = text.split_whitespace().take(fields.min(3)).collect();
-    (!avg.is_empty()).then(|| avg.join(" "))
-}
-
-/// The current time as `YYYY-MM-DD HH:MM UTC`.
-pub fn utc_now() -> String {
-    let secs = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let (days, rest) = ((secs / 86_400) as i64, secs % 86_400);
-    let (y, m, d) = civil_from_days(days);
-    format!(
-        "{y:04}-{m:02}-{d:02} {:02}:{:02} UTC",
-        rest / 3600,
-        rest % 3600 / 60
-    )
-}
-
-/// Year, month and day of a count of days since 1970-01-01 (Howard Hinnant's algorithm).
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn dates() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
-        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
-    }
-
-    #[test]
-    fn digits_and_median() {
-        assert_eq!(group_digits(0), "0");
-        assert_eq!(group_digits(1234567), "1,234,567");
-        assert_eq!(group_digits(123), "123");
-        assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
-        assert_eq!(median(&[4.0, 1.0, 2.0, 3.0]), 2.5);
+    fn times_are_human() {
+        assert_eq!(human_time(999.0), "999.000 ns");
+        assert_eq!(human_time(1500.0), "1.500 µs");
+        assert_eq!(human_time(1_280_000.0), "1.280 ms");
+        assert_eq!(human_time(2.5e9), "2.500 s");
     }
 
     #[test]
@@ -630,7 +424,7 @@ mod tests {
     }
 
     #[test]
-    fn small_table_formats() {
+    fn small_report_formats() {
         let opts = BenchOptions {
             tt_mib: 16,
             only: Some("5,5,4,1,1".into()),
@@ -648,23 +442,6 @@ mod tests {
     }
 
     #[test]
-    fn criterion_estimates_are_collected() {
-        let dir = std::env::temp_dir().join(format!("c6solve-crit-{}", std::process::id()));
-        let new = dir.join("solve").join("empty 4,4,4,1,1").join("new");
-        std::fs::create_dir_all(&new).unwrap();
-        std::fs::write(
-            new.join("estimates.json"),
-            r#"{"mean":{"point_estimate":2.0},"median":{"point_estimate":1500.0}}"#,
-        )
-        .unwrap();
-        let got = criterion_medians(&dir);
-        assert_eq!(got, vec![("solve/empty 4,4,4,1,1".to_string(), 1500.0)]);
-        assert_eq!(human_time(1500.0), "1.500 µs");
-        let _ = std::fs::remove_dir_all(&dir);
-        assert!(criterion_medians(&dir).is_empty());
-    }
-
-    #[test]
     fn wrong_values_are_loud() {
         let case = select(Some("6,5,4,1,1")).unwrap().remove(0);
         let row = Row {
@@ -676,7 +453,7 @@ mod tests {
             wrong: Some(Outcome::Draw),
         };
         assert_eq!(row.met(), Some(false));
-        let t = Table {
+        let t = BenchReport {
             rows: vec![row],
             machine: Machine::detect(),
             commit: "abc1234".into(),

@@ -6,12 +6,14 @@
 //! the same time slow both sides of a ratio unevenly, so the load average is noted beside
 //! each measurement.
 
-use crate::bench::{Machine, git_commit, group_digits, load_average, utc_now};
+use super::output::{check_writable, write};
+use super::provenance::{Machine, git_commit, load_average, provenance_rows, utc_now};
 use crate::error::{Error, Result};
 use crate::input::{self, Source};
 use crate::rules::Rules;
 use crate::search::tt::Table;
 use crate::search::{Outcome, SolveOptions, SolveReport, checkpoint, solve, ttfile};
+use crate::units::group_digits;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -361,9 +363,7 @@ pub fn markdown(r: &Report) -> String {
     let o = &r.options;
     let mut s = String::new();
     let _ = writeln!(s, "# c6solve: threads, table and checkpoints\n");
-    s.push_str(&crate::bench::provenance_rows(
-        &r.commit, &r.date, &r.machine,
-    ));
+    s.push_str(&provenance_rows(&r.commit, &r.date, &r.machine));
     let build = if cfg!(debug_assertions) {
         "**debug: times are not meaningful, use `--release`**"
     } else {
@@ -548,10 +548,10 @@ pub fn markdown(r: &Report) -> String {
 /// The whole `bench --threads-report` command: measures, writes `out`, prints it. Returns
 /// false when some proven values disagree.
 pub fn run_and_write(o: &ThreadsOptions, out: &str) -> Result<bool> {
-    crate::bench::check_writable(out)?;
+    check_writable(out)?;
     let r = run(o, |line| eprintln!("{line}"))?;
     let text = markdown(&r);
-    crate::bench::write(out, &text)?;
+    write(out, &text)?;
     print!("{text}");
     eprintln!("wrote {out}");
     let bad = disagreements(&r);
