@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod error;
+pub mod geometry;
 pub mod input;
 pub mod lab;
 pub mod notation;
