@@ -1,4 +1,5 @@
-//! Pairing strategies: a sound proof that a side cannot win (design notes §3, "draw side").
+//! Pairing strategies: a sound proof that a side cannot win (docs/design.md §5.6; finding
+//! the groups §5.7).
 //!
 //! # One stone a turn (Hales–Jewett pairing)
 //! With one stone a turn, the defender can answer every attacker stone on one point of a
@@ -128,7 +129,7 @@ pub fn reply_groups(
 /// (now an attacker stone), neither in a group. So the defender stones are the same and kill
 /// the same windows, and every other window holds the same whole group, still all empty. Nor
 /// can the attacker win with `other` itself: `pos` has no window it completes with one
-/// stone. This is a relevance zone (design notes §3) for the no-win side in its narrowest
+/// stone. This is a relevance zone (docs/design.md §5.8) for the no-win side in its narrowest
 /// form: the groups and the defender's stones (the search builds it as a zone, see
 /// [`crate::zone`], and with one stone a turn carries it up the tree).
 pub fn reply_covers(groups: &[Vec<Cell>], stones: &[Cell], other: Cell) -> bool {
