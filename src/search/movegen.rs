@@ -3,6 +3,9 @@
 //! Every rule here must keep the game value: forced blocks come from [`crate::threats`],
 //! and points that lie in no live window are all equivalent, so only one of them is tried.
 //! The search narrows these lists further with relevance zones (see [`super::dfpn`]).
+//!
+//! The design: docs/design.md §2.7 (too many threats §5.2, forced blocks §5.3, dead points
+//! §5.4).
 
 use crate::board::{Cell, Position, WindowId};
 use crate::rules::Color;

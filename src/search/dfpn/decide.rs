@@ -2,6 +2,9 @@
 //! more threats than the defender can block, the potential criterion, and pairing
 //! strategies (for the attacker to move, or after a defender stone). Each keeps the no-win
 //! zone of what it read for the parent (see [`super::zones`]).
+//!
+//! The rules and their soundness: docs/design.md §5.1, §5.2, §5.4, §5.6 to §5.9; their
+//! zones §5.10.
 
 use super::Dfpn;
 use super::keys::Mode;

@@ -13,6 +13,8 @@
 //! - `decide`: nodes the rules decide without search (wins, potential, pairings);
 //! - `probes`: threat-space searches, the defender's probes, and their back-offs;
 //! - `zones`: relevance zones (null moves, no-win zones, pruned siblings).
+//!
+//! The design: docs/design.md §2 (df-pn §2.2, a DAG's proof numbers §2.3); split turns §5.11.
 
 mod decide;
 mod keys;

@@ -2,6 +2,8 @@
 //! the "sum" side), the child to search next and its thresholds (the 1+ε trick), the
 //! virtual proof numbers that spread several workers over the children, and the numbers
 //! a child starts with.
+//!
+//! The design: docs/design.md §2.2 to §2.4; virtual proof numbers §7.
 
 use crate::board::{Cell, Position};
 use crate::search::control::Control;

@@ -3,6 +3,9 @@
 //! defender ([`Dfpn::defender_wins`]); the moves it allows ([`forcing_stone`]); the budget
 //! of a null move's search; and the [`Throttle`] that backs each kind off while it fails
 //! or costs more than it saves.
+//!
+//! The design: docs/design.md §3.2 (forcing stones), §3.3 (threat-space search), §3.4
+//! (back-off), §3.5 (the defender's wins), §4.2 (null moves).
 
 use super::keys::{Mode, key_for};
 use super::{Dfpn, Limits};

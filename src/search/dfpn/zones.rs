@@ -7,6 +7,9 @@
 //! the store, and at an attacker node a refuted move's zone disproves every sibling
 //! outside it ([`Dfpn::prune_siblings`]), whether the zone came from the search just
 //! returned, the store or a pairing reply found before any move is searched.
+//!
+//! The design: docs/design.md §4 (null moves §4.2, zone memory §4.4), §5.8 (pairing zones),
+//! §5.10 (no-win zones).
 
 use super::Dfpn;
 use super::decide::{REPLY_BUDGET, worth_pairing};
