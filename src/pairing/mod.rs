@@ -34,9 +34,10 @@
 //! The node the strategy applies to is any position: which stones led there is irrelevant.
 //!
 //! # Finding the groups
-//! [`lines`] searches line by line: a group covers windows of its own line only, so a cover
-//! is one minimal cover per line, no point taken twice. The search is exact within its
-//! budget (it finds a cover whenever one exists; unit tests compare it with brute force).
+//! The module `lines` searches line by line: a group covers windows of its own line only, so
+//! a cover is one minimal cover per line, no point taken twice. The search is exact within
+//! its budget (it finds a cover whenever one exists; unit tests compare it with brute
+//! force).
 //!
 //! Tested against the exhaustive oracle in `tests/exhaustive.rs` (every claim on random
 //! positions for p = 1, 2, 3 is an attacker non-win there).
@@ -49,8 +50,8 @@ use lines::Cover;
 
 /// True if a pairing strategy (pairs for p = 1, disjoint groups of p + 1 points for larger p;
 /// see the module docs) shows that `attacker` can never complete a line from `pos`. `budget`
-/// bounds the search (options tried, see [`lines`]); an exhausted budget answers `false`,
-/// which is always safe.
+/// bounds the search (options tried, see the module `lines`); an exhausted budget answers
+/// `false`, which is always safe.
 pub fn attacker_is_paired_off(pos: &Position, attacker: Color, budget: u32) -> bool {
     attacker_groups(pos, attacker, budget).is_some()
 }

@@ -61,9 +61,10 @@ fn order(pos: &Position, moves: &mut [Cell]) {
     }
 }
 
-/// [`score`] of every empty point at once, in one pass over the windows: each live window
-/// adds its weight to its empty points, which costs a window's points once instead of once
-/// for every point of it that is asked about. Occupied points hold junk.
+/// The static score of every empty point at once, in one pass over the windows: each live
+/// window adds its weight to its empty points, which costs a window's points once instead of
+/// once for every point of it that is asked about (the test's `score` computes it point by
+/// point). Occupied points hold junk.
 fn scores(pos: &Position, me: Color) -> Vec<u64> {
     let geo = pos.geometry();
     let opp = me.opponent();
