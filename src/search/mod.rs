@@ -91,7 +91,8 @@ pub struct SolveOptions {
     pub time_limit: Option<Duration>,
     /// Transposition table size in MiB.
     pub tt_mib: usize,
-    /// Keep the table in this memory-mapped file (see [`ttfile`]) instead of anonymous memory.
+    /// Keep the table in this file (see [`ttfile`]): read into memory when the solve starts,
+    /// written back at checkpoints.
     pub tt_file: Option<std::path::PathBuf>,
     /// Rebuild the table file from scratch instead of validating and reusing it.
     pub tt_reset: bool,
