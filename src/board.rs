@@ -4,6 +4,8 @@
 //! A *window* is a set of k consecutive points in one of the four directions. A stone wins when
 //! it fills a window with its own colour. A window is *live* for a colour while it holds none
 //! of the opponent's stones: only live windows can still become lines.
+//!
+//! The design: docs/design.md §1.4 (windows), §2.6 (keys and symmetry).
 
 use crate::error::{Error, Result};
 use crate::point::format_point;

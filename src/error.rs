@@ -37,5 +37,5 @@ pub enum Error {
     Io(String),
 }
 
-/// Shorthand for results carrying [`Error`].
+/// Shorthand for results carrying [`enum@Error`].
 pub type Result<T> = std::result::Result<T, Error>;

@@ -1,5 +1,5 @@
 //! Potential strategies: the Erdős–Selfridge criterion, in Beck's form for p stones a turn, as
-//! a sound proof that a side cannot win (design notes §3, "draw side").
+//! a sound proof that a side cannot win (docs/design.md §5.9).
 //!
 //! Pairing strategies ([`crate::pairing`]) stop an attacker whose live windows each hold a
 //! whole group; they fail where few windows remain but overlap. A potential strategy covers

@@ -1,4 +1,4 @@
-//! Threats in Wu & Huang's sense (design notes §3).
+//! Threats in Wu & Huang's sense (docs/design.md §3.1; the rules they decide §5.1 to §5.3).
 //!
 //! A colour has `t` threats when the opponent needs `t` stones to stop it from winning on its
 //! next turn: the minimum hitting set of the empty points of the colour's *threat windows*,

@@ -1,4 +1,4 @@
-//! Relevance zones (design notes §3): the points a proof depends on.
+//! Relevance zones (docs/design.md §4; no-win zones §5.10): the points a proof depends on.
 //!
 //! A zone `Z` of a position the attacker has proved won carries this claim: for any set `E`
 //! of at most `e` empty points outside `Z` (e = p, one turn of stones), the position with

@@ -130,8 +130,8 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Error> {
         time_limit: args.search.time_limit,
         tt_mib: tt_mib(args.search.tt_size, args.tt.as_deref())?,
         // Zones stay on with --proof: the certificate writer searches again the moves they
-        // left out, and over the positions of results/proof-zones.md a zone solve took a
-        // median 0.83 of a zone-free solve's nodes and, writing included, 0.87 of its time.
+        // left out, and a zone solve costs less than a zone-free one even with that writing
+        // included (docs/design.md §9.6; results/experiments/proof-zones.md).
         zones: !args.no_zones,
         split_turns: args.split_turns,
         tt_file: args.tt.map(std::path::PathBuf::from),

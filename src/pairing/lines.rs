@@ -19,6 +19,8 @@
 //! A line's options depend only on its pattern (which points are empty, which hold the
 //! defender's stones), so they are worked out once per pattern and kept in a per-thread
 //! cache.
+//!
+//! The design: docs/design.md §5.7.
 
 use crate::board::{Cell, Position};
 use crate::rules::Color;

@@ -1,4 +1,5 @@
-//! Pairing strategies: a sound proof that a side cannot win (design notes §3, "draw side").
+//! Pairing strategies: a sound proof that a side cannot win (docs/design.md §5.6; finding
+//! the groups §5.7).
 //!
 //! # One stone a turn (Hales–Jewett pairing)
 //! With one stone a turn, the defender can answer every attacker stone on one point of a
@@ -33,9 +34,10 @@
 //! The node the strategy applies to is any position: which stones led there is irrelevant.
 //!
 //! # Finding the groups
-//! [`lines`] searches line by line: a group covers windows of its own line only, so a cover
-//! is one minimal cover per line, no point taken twice. The search is exact within its
-//! budget (it finds a cover whenever one exists; unit tests compare it with brute force).
+//! The module `lines` searches line by line: a group covers windows of its own line only, so
+//! a cover is one minimal cover per line, no point taken twice. The search is exact within
+//! its budget (it finds a cover whenever one exists; unit tests compare it with brute
+//! force).
 //!
 //! Tested against the exhaustive oracle in `tests/exhaustive.rs` (every claim on random
 //! positions for p = 1, 2, 3 is an attacker non-win there).
@@ -48,8 +50,8 @@ use lines::Cover;
 
 /// True if a pairing strategy (pairs for p = 1, disjoint groups of p + 1 points for larger p;
 /// see the module docs) shows that `attacker` can never complete a line from `pos`. `budget`
-/// bounds the search (options tried, see [`lines`]); an exhausted budget answers `false`,
-/// which is always safe.
+/// bounds the search (options tried, see the module `lines`); an exhausted budget answers
+/// `false`, which is always safe.
 pub fn attacker_is_paired_off(pos: &Position, attacker: Color, budget: u32) -> bool {
     attacker_groups(pos, attacker, budget).is_some()
 }
@@ -128,7 +130,7 @@ pub fn reply_groups(
 /// (now an attacker stone), neither in a group. So the defender stones are the same and kill
 /// the same windows, and every other window holds the same whole group, still all empty. Nor
 /// can the attacker win with `other` itself: `pos` has no window it completes with one
-/// stone. This is a relevance zone (design notes §3) for the no-win side in its narrowest
+/// stone. This is a relevance zone (docs/design.md §5.8) for the no-win side in its narrowest
 /// form: the groups and the defender's stones (the search builds it as a zone, see
 /// [`crate::zone`], and with one stone a turn carries it up the tree).
 pub fn reply_covers(groups: &[Vec<Cell>], stones: &[Cell], other: Cell) -> bool {

@@ -10,7 +10,8 @@
 //! so do mirror images of each other (format version 2): the node's moves are given for the
 //! position the walk reached first, and the checker maps them onto the other itself.
 //!
-//! Nothing here is trusted: [`super::check`] re-derives every fact.
+//! Nothing here is trusted: [`super::check`] re-derives every fact. The design is argued in
+//! docs/design.md §9.6.
 
 use crate::board::{Cell, Position};
 use crate::pairing;
@@ -29,8 +30,7 @@ use std::time::Instant;
 /// Node budgets for searching again the children that were replaced in the table, in rounds:
 /// every candidate child gets the first budget, those still open the next, and so on, so a
 /// child that settles quickly is not kept waiting behind others that use a whole budget
-/// (a long 7,7,5,2,1 walk spent 99% of its time in these searches, one child at a time with
-/// the last budget each).
+/// (results/experiments/search-constants.md).
 const RESOLVE_BUDGETS: [u64; 4] = [20_000, 200_000, 2_000_000, 20_000_000];
 
 /// How often [`Writing::progress`] prints a line.
@@ -376,9 +376,8 @@ impl Extractor<'_> {
         }
         let moves = movegen::generate(pos, &defence);
         if me == self.prover {
-            // A pairing reply first, as the search tries it: its leaf is the smallest proof.
-            // (Trying the table's solved children first instead was 4-6% faster on
-            // 7,7,6,2,2 and 6,6,5,2,2 for 1-2% more nodes, and slower on 6,5,5,2,2.)
+            // A pairing reply first, as the search tries it: its leaf is the smallest proof
+            // (the alternative measured: results/experiments/certificate-memory.md).
             let reply = (self.claim == Claim::NoWin && pos.rules().p >= 2)
                 .then(|| pairing::pairing_reply(pos, self.attacker, REPLY_BUDGET))
                 .flatten();
@@ -418,8 +417,8 @@ impl Extractor<'_> {
     }
 
     /// A move the table holds as solved the prover's way: the first in move order, so the
-    /// table is probed only up to it (probing every move first made the writer up to twice
-    /// as slow on 8,4,4,1,1 and 7,7,5,1,1).
+    /// table is probed only up to it, not at every move
+    /// (results/experiments/certificate-memory.md).
     fn known_child(&self, pos: &mut Position, moves: &[Cell]) -> Option<Cell> {
         if let Some(&c) = moves
             .iter()
@@ -482,9 +481,9 @@ impl Extractor<'_> {
     /// searched, in growing budgets, and a move it solved is taken from the table: a node
     /// the table does not hold at all (reached by an attacker move the solve's zones left
     /// out) then costs one search over its moves, where searching each move in turn first
-    /// spends a budget on every move that does not work (A1 G1 of 8,8,6,2,2: the certificate
-    /// of a 20 s solve took 68 s that way). Failing that, each move not known to go the other
-    /// way is searched, in rounds of growing budgets.
+    /// spends a budget on every move that does not work
+    /// (results/experiments/zone-solve-certificates.md). Failing that, each move not known
+    /// to go the other way is searched, in rounds of growing budgets.
     fn searched_child(&mut self, pos: &mut Position, moves: &[Cell]) -> Option<Cell> {
         if self.searched_node(pos)
             && let Some(c) = self.known_child(pos, moves)

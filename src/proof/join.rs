@@ -5,6 +5,8 @@
 //! Nothing here is trusted either: the joined part is checked like any other, and the checker
 //! re-derives every position from the root, so a leaf proof spliced in at the wrong position
 //! fails there.
+//!
+//! The design: docs/design.md §11.4.
 
 use crate::board::Cell;
 use c6check::format::{Claim, Node, ReadError};

@@ -12,6 +12,8 @@
 //! A file is written to a temporary name, synced, and renamed over the old one, so a crash
 //! leaves either the old checkpoint or the new one, never half of one. A checkpoint that is
 //! damaged, from another format version, or of another solve is refused with one line.
+//!
+//! The design: docs/design.md §8; the file format: docs/formats.md §6.
 
 use super::{Goal, SolveOptions, ttfile};
 use crate::board::Position;

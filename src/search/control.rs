@@ -4,6 +4,8 @@
 //!
 //! A lone searcher runs without one; [`super::parallel::run_phase`] gives every worker the
 //! same [`Control`], and the calling thread drives it (stop, interrupt, pause).
+//!
+//! The design: docs/design.md §7 (threads), §8 (checkpoints).
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard};

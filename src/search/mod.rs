@@ -8,6 +8,8 @@
 //! - [`parallel`]: one df-pn run with several workers over the one table;
 //! - `session`: one solve as it runs (its runs, limits, checkpoints, the progress line);
 //! - [`checkpoint`]: what a stopped solve needs to resume; [`progress`]: how far it got.
+//!
+//! The design: docs/design.md (goals and runs §2.5, strategy stealing §5.12).
 
 pub mod checkpoint;
 pub mod control;
@@ -89,7 +91,8 @@ pub struct SolveOptions {
     pub time_limit: Option<Duration>,
     /// Transposition table size in MiB.
     pub tt_mib: usize,
-    /// Keep the table in this memory-mapped file (see [`ttfile`]) instead of anonymous memory.
+    /// Keep the table in this file (see [`ttfile`]): read into memory when the solve starts,
+    /// written back at checkpoints.
     pub tt_file: Option<std::path::PathBuf>,
     /// Rebuild the table file from scratch instead of validating and reusing it.
     pub tt_reset: bool,
@@ -407,12 +410,13 @@ const DRAW_LINE_NODES: u64 = 200_000;
 /// play S as if it were the second player, in a game where White moves first with p stones:
 /// that is the same game, since q = p. Black always has p "extra" stones, not part of S's
 /// game (at first, its first turn); when S asks for a point an extra stone stands on, Black
-/// plays any empty point instead, and that stone becomes extra in its place. An extra stone never hurts its owner (a line of k or more wins,
-/// and a stone only blocks the other side), so White, whose stones are exactly those of S's
-/// game, never completes a line before Black does: Black does not lose, against S being a win.
-/// (If the board fills first the game is a draw, still not a White win.) With q ≠ p the
-/// imagined game is a different game, and away from the empty board the stones already played
-/// break the symmetry, so neither is covered.
+/// plays any empty point instead, and that stone becomes extra in its place. An extra stone
+/// never hurts its owner (a line of k or more wins, and a stone only blocks the other side),
+/// so White, whose stones are exactly those of S's game, never completes a line before Black
+/// does: Black does not lose, against S being a win. (If the board fills first the game is a
+/// draw, still not a White win.) With q ≠ p the imagined game is a different game, and away
+/// from the empty board the stones already played break the symmetry, so neither is covered
+/// (docs/design.md §5.12).
 pub fn second_player_cannot_win(pos: &Position) -> bool {
     let r = pos.rules();
     r.q == r.p

@@ -3,6 +3,9 @@
 //! Every rule here must keep the game value: forced blocks come from [`crate::threats`],
 //! and points that lie in no live window are all equivalent, so only one of them is tried.
 //! The search narrows these lists further with relevance zones (see [`super::dfpn`]).
+//!
+//! The design: docs/design.md §2.7 (too many threats §5.2, forced blocks §5.3, dead points
+//! §5.4).
 
 use crate::board::{Cell, Position, WindowId};
 use crate::rules::Color;
@@ -58,9 +61,10 @@ fn order(pos: &Position, moves: &mut [Cell]) {
     }
 }
 
-/// [`score`] of every empty point at once, in one pass over the windows: each live window
-/// adds its weight to its empty points, which costs a window's points once instead of once
-/// for every point of it that is asked about. Occupied points hold junk.
+/// The static score of every empty point at once, in one pass over the windows: each live
+/// window adds its weight to its empty points, which costs a window's points once instead of
+/// once for every point of it that is asked about (the test's `score` computes it point by
+/// point). Occupied points hold junk.
 fn scores(pos: &Position, me: Color) -> Vec<u64> {
     let geo = pos.geometry();
     let opp = me.opponent();

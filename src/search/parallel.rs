@@ -13,6 +13,8 @@
 //!
 //! [`run_phase`] runs one df-pn run with N workers, which share a [`Control`] besides the
 //! table, while the calling thread watches them (limits, Ctrl-C, checkpoints, progress).
+//!
+//! The design: docs/design.md §7.
 
 use super::control::Control;
 use super::dfpn::{Dfpn, Limits, Proof};

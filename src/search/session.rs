@@ -1,6 +1,8 @@
 //! One solve as it runs: its df-pn runs with N workers ([`super::parallel`]), watched from
 //! the search thread for limits, Ctrl-C, checkpoints ([`super::checkpoint`]) and the progress
 //! line.
+//!
+//! The design: docs/design.md §2.5 (the runs of a goal), §8 (checkpoints).
 
 use super::checkpoint::{self, Checkpoint};
 use super::control::Control;

@@ -11,15 +11,13 @@
 //! until used); large tables request transparent huge pages, since probes are random and
 //! with 4 KiB pages nearly every one would also miss the TLB. A table file (see
 //! [`super::ttfile`]) is read into such memory when opened, and [`Table::flush`] writes back
-//! the 1 MiB regions stored into since the last flush at checkpoints. (A private mapping of
-//! the file, used before, did the same with 4 KiB pages: its written pages never became huge
-//! pages, and the probes' TLB misses halved the speed of a long solve over an 8 GiB table:
-//! 7,6,5,2,2 went from 150,000 to 298,000 nodes a second, and 7,7,5,2,1 over 4 GiB from
-//! 253,000 to 370,000, one thread each on the two cores, when their files were read in.)
-//! A shared mapping would leave the kernel to write back every dirtied page as it saw fit,
-//! and once a table outgrew the kernel's dirty-page limit (a fifth of memory by default)
-//! every store waited on the disk: two 8 and 4 GiB tables on this 24 GiB machine ran at 5%
-//! of a core each, 70% of the time waiting on writeback.
+//! the 1 MiB regions stored into since the last flush at checkpoints. The stores stay in
+//! memory in between: a mapping of the file would either keep 4 KiB pages (a private map) or
+//! leave the write-back to the kernel (a shared map), which stalls every store on the disk
+//! once the table outgrows the dirty-page limit (results/experiments/table-memory.md).
+//!
+//! The design is argued in docs/design.md §6 (entries and buckets §6.1, replacement §6.2,
+//! memory §6.3).
 
 use memmap2::{MmapMut, MmapOptions};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -51,13 +49,10 @@ impl Entry {
     /// Replacement priority: the work the entry stands for, so the entry cheapest to compute
     /// again goes first; on equal work a solved entry outranks an unsolved one.
     ///
-    /// Solved entries used to outrank every unsolved one. Once the table is full that keeps
-    /// a flood of one-node solved leaves (pairing cut-offs, failed threat-space probes) and
-    /// evicts the unsolved entries of large subtrees, whose numbers then have to be searched
-    /// up again. Measured on one thread, old against new: 6,6,5,2,2 with an 8 MiB table
-    /// unknown after 400 s (32M nodes) against a draw in 129 s (12M nodes); 7,5,5,2,1 with
-    /// 1 MiB 3.6M against 1.0M nodes; 8,4,4,1,1 with 32 MiB 83 s against 48 s. With room to
-    /// spare the two agree (7,7,5,2,2, 6,6,5,2,1, 13,13,4,2,1 at 64 MiB: the same nodes).
+    /// Solved entries do not outrank unsolved ones: once the table is full that would keep a
+    /// flood of one-node solved leaves (pairing cut-offs, failed threat-space probes) and
+    /// evict the unsolved entries of large subtrees, whose numbers would then have to be
+    /// searched up again (docs/design.md §6.2; results/experiments/table-replacement.md).
     fn priority(&self) -> u64 {
         ((self.work as u64) << 1) | self.is_solved() as u64
     }

@@ -1,5 +1,6 @@
-//! Table files (`--tt FILE`): the transposition table kept in a file that outlives the process
-//! (read into the table's anonymous memory when opened, written back at checkpoints), so a later solve under the same rules starts from what earlier ones proved.
+//! Table files (`--tt FILE`): the transposition table kept in a file that outlives the
+//! process (read into the table's anonymous memory when opened, written back at checkpoints),
+//! so a later solve under the same rules starts from what earlier ones proved.
 //!
 //! The file is trusted only when it proves itself. It starts with one 4 KiB header page:
 //!
@@ -25,6 +26,8 @@
 //! the old file as it was. Entries check themselves
 //! (see [`super::tt`]), so a write torn by a crash reads as an empty slot, never as a proof.
 //! The file is locked while in use, so two processes never share one.
+//!
+//! The design: docs/design.md §6.4.
 
 use super::tt::{Entry, Table};
 use crate::board::ZOBRIST_SEED;

@@ -8,7 +8,8 @@
 //! prover's given moves are legal, every reply of the other side is answered or shown to need
 //! no answer by a reason the checker derives itself (threats, dead points, symmetry), and every
 //! leaf holds (a line made, an unstoppable threat, a pairing, a potential, strategy stealing).
-//! The reasons are set out in the notes of the module [`check`](mod@check).
+//! The reasons are set out in the notes of the module [`check`](mod@check) and in
+//! docs/design.md §9.
 //!
 //! Why a crate of its own: a result of the solver is to be believed because a separate
 //! program, sharing no code with the search, confirmed it. This crate depends on no code of

@@ -2,6 +2,9 @@
 //! more threats than the defender can block, the potential criterion, and pairing
 //! strategies (for the attacker to move, or after a defender stone). Each keeps the no-win
 //! zone of what it read for the parent (see [`super::zones`]).
+//!
+//! The rules and their soundness: docs/design.md §5.1, §5.2, §5.4, §5.6 to §5.9; their
+//! zones §5.10.
 
 use super::Dfpn;
 use super::keys::Mode;
@@ -13,24 +16,24 @@ use crate::threats::{self, Defence};
 use crate::zone::{self, Zone};
 
 /// Options the cover search may try when looking for a pairing strategy at one node (see
-/// [`pairing`]). The search is exact within it; on four 8,8,5,1,1 positions a budget of
-/// 1,000 already gave the node counts of 100,000, and covers found or refuted cost a few
-/// microseconds, so the bound only caps rare hard cases.
+/// [`pairing`]). The search is exact within it, and covers found or refuted cost a few
+/// microseconds, so the bound only caps rare hard cases (docs/design.md §5.7). Why 4096:
+/// results/experiments/search-constants.md.
 pub const PAIRING_BUDGET: u32 = 4096;
 
 /// Options the cover search may try for each defender stone tried by
-/// [`pairing::pairing_reply`] (16 to 256 moved the p = 2 rows by a few percent either way).
+/// [`pairing::pairing_reply`] (docs/design.md §5.8). Why 64:
+/// results/experiments/search-constants.md.
 pub const REPLY_BUDGET: u32 = 64;
 
 /// Whether the search looks for a pairing strategy at `pos`: for the attacker to move
 /// (`reply` false, see `decided`), or for a defender stone after which one holds (`reply`
 /// true, [`pairing::reply_groups`]). Not where the attacker's live windows per empty point
-/// reach a bound measured per p, above which no search found a cover on any row tried
-/// (`results/pairing-gate.md`): with one stone a turn 1 for the attacker's (not one of about
-/// 420,000 searches on two 8,8,5,1,1 positions above it, where they were a fifth to over half
-/// of all the searches); with two, 0.7 for the attacker's and 0.8 for the defender's (none of
-/// 1.6M searches on eight rows, from 6,6,5,2,1 to 8,7,6,2,2). This only decides where to
-/// look; a pairing found is a full cover, so what is claimed does not change.
+/// reach a bound measured per p, above which no search found a cover on any row tried: with
+/// one stone a turn 1 for the attacker's; with two, 0.7 for the attacker's and 0.8 for the
+/// defender's (docs/design.md §5.7; the counts: results/experiments/pairing-gate.md). This
+/// only decides where to look; a pairing found is a full cover, so what is claimed does not
+/// change.
 pub(super) fn worth_pairing(pos: &Position, attacker: Color, reply: bool) -> bool {
     let tenths = match (pos.rules().p, reply) {
         (1, false) => 10,
@@ -98,10 +101,10 @@ impl Dfpn<'_> {
             return Some(false);
         }
         // Pairing is tried where the attacker is to move only: a pairing at a defender node
-        // survives any defender stone, so its children find it one ply later, and on the
-        // 4-row boards the defender-node checks cost a fifth of the time for no fewer nodes.
-        // Either way the strategy's zone is kept for the parent, whose siblings it may
-        // disprove too.
+        // survives any defender stone, so its children find it one ply later, and checking
+        // defender nodes too costs time for no fewer nodes
+        // (results/experiments/search-constants.md). Either way the strategy's zone is kept
+        // for the parent, whose siblings it may disprove too.
         if !seen
             && me == attacker
             && worth_pairing(pos, attacker, false)

@@ -2,6 +2,8 @@
 //! attacker), the salt that keeps threat-space nodes apart ([`Mode`]), and the root's
 //! first stones and turns as keys, which the split-turns runs, the progress line and the
 //! by-parts tables share.
+//!
+//! The design: docs/design.md §2.6; the threat-space salt §3.3; split turns §5.11.
 
 use super::Dfpn;
 use crate::board::{Cell, Position};
@@ -14,10 +16,11 @@ pub(super) enum Mode {
     /// The main search over every move (defender moves outside null-move zones pruned).
     Main,
     /// Threat-space search (VCDT in NCTU6's terms, VCF when p = 1): the attacker plays only
-    /// forcing turns (see [`super::probes::forcing_stone`]), so every defender stone is a forced block and
-    /// nothing of the defender's is pruned. A proof here is a proof; a disproof only says
-    /// there is no forcing win. Its nodes live under salted keys so that its restricted
-    /// numbers never mix with the main search's; proven nodes record their zones.
+    /// forcing turns (see [`super::probes::forcing_stone`]), so every defender stone is a
+    /// forced block and nothing of the defender's is pruned. A proof here is a proof; a
+    /// disproof only says there is no forcing win. Its nodes live under salted keys so that
+    /// its restricted numbers never mix with the main search's; proven nodes record their
+    /// zones.
     Tss,
 }
 

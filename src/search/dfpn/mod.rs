@@ -13,6 +13,8 @@
 //! - `decide`: nodes the rules decide without search (wins, potential, pairings);
 //! - `probes`: threat-space searches, the defender's probes, and their back-offs;
 //! - `zones`: relevance zones (null moves, no-win zones, pruned siblings).
+//!
+//! The design: docs/design.md §2 (df-pn §2.2, a DAG's proof numbers §2.3); split turns §5.11.
 
 mod decide;
 mod keys;
@@ -144,9 +146,8 @@ impl<'t> Dfpn<'t> {
     /// the root is won if one of them is, and refuted when every one is. Meant for roots
     /// expected to be refuted, where every such position must be refuted anyway: df-pn
     /// interleaves them, and over a table smaller than their sum it loses what it evicts
-    /// (7,6,5,2,2 had 3,083M nodes in and none of its 234 first turns refuted, while one of
-    /// them alone took 78.6M). With several workers each takes a position no other worker
-    /// is in.
+    /// (docs/design.md §5.11; results/experiments/split-turns.md). With several workers each
+    /// takes a position no other worker is in.
     pub fn with_split_turns(mut self, on: bool) -> Dfpn<'t> {
         self.split_turns = on;
         self
@@ -356,8 +357,9 @@ impl<'t> Dfpn<'t> {
                 // The root's numbers as they go, for the progress line and `c6solve status`
                 // (the root is past its rules check, so an unsolved entry here is what
                 // `seen` expects). The most work there is: a full table gives up the
-                // entry with the least, and with a work of 1 the root went first while
-                // one child took an hour (8,8,5,1,1 on an 8 GiB table).
+                // entry with the least, and the progress line must find the root's numbers
+                // however long one child's search runs (docs/design.md §6.2; why:
+                // results/experiments/search-constants.md).
                 self.tt.store(key, nums.0, nums.1, u32::MAX);
             }
             if nums.0 >= th_pn || nums.1 >= th_dn || self.out_of_budget() {

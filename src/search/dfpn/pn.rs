@@ -2,6 +2,8 @@
 //! the "sum" side), the child to search next and its thresholds (the 1+ε trick), the
 //! virtual proof numbers that spread several workers over the children, and the numbers
 //! a child starts with.
+//!
+//! The design: docs/design.md §2.2 to §2.4; virtual proof numbers §7.
 
 use crate::board::{Cell, Position};
 use crate::search::control::Control;
@@ -43,8 +45,8 @@ pub(super) struct Selection {
 ///
 /// The "min" side (pn at an OR node, dn at an AND node) is the smallest child's. The other
 /// side uses weak proof numbers (Ueda et al. 2008): the largest child plus one for each other
-/// unsolved child, instead of the sum. Transpositions make a sum count shared subtrees many
-/// times over; on the small boards this was faster overall (results/bench.md).
+/// unsolved child, instead of the sum: transpositions make a sum count shared subtrees many
+/// times over (docs/design.md §2.3; results/experiments/search-constants.md).
 pub(super) fn select(children: &[Child], or: bool) -> Selection {
     let mut best = 0;
     let (mut min1, mut min2) = (INF, INF);
@@ -151,8 +153,7 @@ pub(super) fn sub_keep(th: Pn, total: Pn, child: Pn) -> Pn {
 /// Numbers of a child not yet in the table. At the attacker's nodes, a stone that makes a
 /// threat forces the reply, so its subtree is narrow; a quiet stone starts out looking
 /// `QUIET_PN` times harder to prove, which steers df-pn to forcing lines first without
-/// excluding anything (measured in results/bench.md: 9,4,4,1,1 took about three times
-/// longer with all children equal).
+/// excluding anything (docs/design.md §2.4). Why 3: results/experiments/search-constants.md.
 pub(super) fn fresh_numbers(pos: &Position, cell: Cell, or: bool) -> (Pn, Pn) {
     if or && !threats::makes_threat(pos, cell) {
         (QUIET_PN, FRESH.1)

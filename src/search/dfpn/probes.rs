@@ -3,6 +3,9 @@
 //! defender ([`Dfpn::defender_wins`]); the moves it allows ([`forcing_stone`]); the budget
 //! of a null move's search; and the [`Throttle`] that backs each kind off while it fails
 //! or costs more than it saves.
+//!
+//! The design: docs/design.md §3.2 (forcing stones), §3.3 (threat-space search), §3.4
+//! (back-off), §3.5 (the defender's wins), §4.2 (null moves).
 
 use super::keys::{Mode, key_for};
 use super::{Dfpn, Limits};
@@ -86,8 +89,8 @@ impl Dfpn<'_> {
     /// holding strategy found by the main search. The probe backs off like the attacker's
     /// (see [`Throttle`]) and takes at most one node in [`COUNTER_SHARE`].
     pub(super) fn defender_wins(&mut self, pos: &mut Position, seen: bool) -> bool {
-        // One stone a turn: no row is a loss for Black (q = p), and on 8,4,4,1,1 the probes
-        // cost a fifth more time for nothing, so the hot path there stays as it was.
+        // One stone a turn: no row is a loss for Black (q = p), and the probes cost time
+        // for nothing there (results/experiments/dropped-search-ideas.md).
         if pos.rules().p < 2 {
             return false;
         }
@@ -166,19 +169,15 @@ pub(super) fn null_budget(moves: usize) -> u64 {
 /// off while it keeps failing: once the tries outnumber `BACK_OFF` times the successes (plus
 /// one), only every `BACK_OFF`-th chance is taken, and past `rare` times (probes: one success
 /// in [`RARE_PROBES`] tries) every `BACK_OFF`²-th. On the small boards' draws nearly every
-/// try fails and the back-off saves their cost (probes on the p = 2 draws: one success in
-/// 25 to 60 tries; measured 6,6,5,2,1 5.6 s to 4.4 s with the second step); in Connect6
-/// kills and on 9,4,4,1,1 one try in three to five succeeds.
+/// try fails and the back-off saves their cost, while where tries succeed often (Connect6
+/// kills) they keep being made (docs/design.md §3.4).
 ///
 /// Null moves also back off while they cost more than they save: a success pays only
 /// through the defender moves its zone prunes, and where zones cover nearly the whole board
-/// (two stones a turn on 7x7: 23 of 33 moves kept) the successes are frequent but buy
-/// little. Measured, nodes of null-move search per pruned move: 0.2 on 6,5,4,1,1 and 0.8 on
-/// 7,4,4,1,1 (zones save 4.6x and 1.25x), 4 on 7,7,5,2,2 and 7 on 6,6,5,2,1 (zones cost 10x
-/// and 2x). Past [`NULL_COST`] only every `BACK_OFF`³-th chance is taken, which keeps the
-/// count current without paying for it: with every `BACK_OFF`²-th, 8,8,5,2,1 still spent 2.2M
-/// of its 5.0M nodes on null moves for little gain, and 6,6,5,2,2 took 1.4x the nodes of
-/// `BACK_OFF`³ (`results/null-move-cost.md`).
+/// the successes are frequent but buy little. Past [`NULL_COST`] only every `BACK_OFF`³-th
+/// chance is taken, which keeps the count current without paying for it. The figures behind
+/// both steps: results/experiments/search-constants.md and
+/// results/experiments/null-move-cost.md.
 #[derive(Debug, Default)]
 pub(super) struct Throttle {
     tries: u64,

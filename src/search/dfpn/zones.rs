@@ -7,6 +7,9 @@
 //! the store, and at an attacker node a refuted move's zone disproves every sibling
 //! outside it ([`Dfpn::prune_siblings`]), whether the zone came from the search just
 //! returned, the store or a pairing reply found before any move is searched.
+//!
+//! The design: docs/design.md §4 (null moves §4.2, zone memory §4.4), §5.8 (pairing zones),
+//! §5.10 (no-win zones).
 
 use super::Dfpn;
 use super::decide::{REPLY_BUDGET, worth_pairing};
@@ -81,10 +84,9 @@ impl Dfpn<'_> {
     /// Whether no-win zones here come from every rule and node (see [`crate::zone`]) or, in
     /// their narrow form, only from pairing strategies through defender stones, pruning
     /// attacker moves on the last stone of a turn. General zones are the default with one
-    /// stone a turn, where they were measured to pay (`results/no-win-zones.md`: 8,4,4,1,1
-    /// 0.76 of the nodes, 7,7,5,1,1 0.75, a median 0.72 on ten 8,8,5,1,1 positions); with
-    /// two stones a turn they moved the nodes both ways (6,6,5,2,1 0.54, 6,6,5,2,2 2.34,
-    /// 7,5,5,2,1 1.94, 7,5,5,2,2 0.67, 7,6,5,2,1 1.42), so those keep the narrow form.
+    /// stone a turn, where they save nodes; with two stones a turn they move the nodes both
+    /// ways, so those keep the narrow form (docs/design.md §5.10;
+    /// results/experiments/no-win-zones.md).
     pub(super) fn general_zones(&self, pos: &Position) -> bool {
         self.zones.general.unwrap_or(pos.rules().p == 1)
     }
@@ -117,9 +119,9 @@ impl Dfpn<'_> {
     /// df-pn to come back from a move disproved this way (as [`Dfpn::use_child_zone`]
     /// does) spends nodes on the siblings first. Only for p >= 2: there the defender nodes
     /// look for a pairing reply anyway (see `decided`), and the probes only bring that
-    /// forward; with one stone a turn they are new work, and measured on 7,7,5,1,1 they cut
-    /// the nodes to 0.30 but took four times as long (the group searches, `results/`
-    /// `pairing-zones.md`).
+    /// forward; with one stone a turn they are new work, whose group searches cost more time
+    /// than the nodes they save (docs/design.md §5.8;
+    /// results/experiments/pairing-zones.md).
     pub(super) fn probe_pairing_zones(
         &mut self,
         pos: &mut Position,

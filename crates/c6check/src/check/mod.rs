@@ -1,4 +1,5 @@
-//! The checker of proof certificates (design notes §6).
+//! The checker of proof certificates (docs/design.md §9.2; recognising nodes §9.4,
+//! independence §9.5).
 //!
 //! It shares no code with the search: it has its own reading of the rules' numbers and its
 //! own point names (`rules.rs`), its own board, a plain array of points, with its line test,

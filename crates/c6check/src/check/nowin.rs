@@ -1,6 +1,8 @@
 //! The leaves of no-win claims whose reasons the checker derives itself: a pairing or its
 //! p-stone groups, a potential (Beck's form of the Erdős–Selfridge criterion) and strategy
 //! stealing.
+//!
+//! The design: docs/design.md §9.3 (pairings §5.6, potential §5.9, strategy stealing §5.12).
 
 use super::walk::Checker;
 use crate::format::Claim;

@@ -1,5 +1,7 @@
 //! The other side's nodes: every reply must be listed or covered by one of the three reasons
 //! the checker derives itself (threats and order, dead points, symmetry; see [`super`]).
+//!
+//! The design: docs/design.md §9.2.
 
 use super::board::can_hit;
 use super::colour_name;

@@ -1,6 +1,8 @@
 //! The walk over one part's proof: replays every edge from the root, recognises nodes
 //! reached again (the same position or a mirror image) by their hashes, and checks each node
 //! against the position it stands for.
+//!
+//! The design: docs/design.md §9.4.
 
 use super::board::{Board, can_hit};
 use super::colour_name;
