@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod bench_threads;
 pub mod board;
+pub mod boards;
 pub mod error;
 pub mod input;
 pub mod notation;
@@ -15,7 +16,6 @@ pub mod render;
 pub mod rules;
 pub mod search;
 pub mod show;
-pub mod table;
 pub mod threats;
 pub mod verify;
 pub mod zone;

@@ -2,6 +2,7 @@
 
 use c6solve::bench::{self, BenchOptions};
 use c6solve::bench_threads::{self, ThreadsOptions};
+use c6solve::boards::{self, TableOptions};
 use c6solve::input::{self, Source};
 use c6solve::notation::format_point;
 use c6solve::proof::{cert, check};
@@ -10,7 +11,6 @@ use c6solve::search::{
     Goal, Outcome, SolveOptions, SolveReport, checkpoint, open_table, solve_then,
 };
 use c6solve::show;
-use c6solve::table::{self, TableOptions};
 use c6solve::verify::{self, GamesOptions, Verdict, VerifyOptions};
 use c6solve::{Error, Position, Rules};
 use clap::error::ErrorKind;
@@ -439,7 +439,7 @@ struct BenchArgs {
     repeat: Option<String>,
 }
 
-/// Options of `table` (the logic lives in `c6solve::table`).
+/// Options of `table` (the logic lives in `c6solve::boards`).
 #[derive(Args)]
 struct TableArgs {
     /// Boards AxB..CxD (A to C columns, B to D rows; each board once, columns >= rows) or
@@ -1155,11 +1155,11 @@ fn run_puzzles(args: PuzzlesArgs) -> Result<ExitCode, Error> {
 fn run_table(args: TableArgs) -> Result<ExitCode, Error> {
     let mut rules = Vec::new();
     match (&args.boards, &args.k) {
-        (Some(b), Some(k)) => rules.extend(table::expand(
-            table::parse_boards(b)?,
-            table::parse_range("--k", k)?,
-            table::parse_range("--p", &args.p)?,
-            table::parse_range("--q", &args.q)?,
+        (Some(b), Some(k)) => rules.extend(boards::expand(
+            boards::parse_boards(b)?,
+            boards::parse_range("--k", k)?,
+            boards::parse_range("--p", &args.p)?,
+            boards::parse_range("--q", &args.q)?,
         )?),
         (Some(_), None) => return Err(Error::Option("--boards needs --k (e.g. --k 4..6)".into())),
         (None, Some(_)) => return Err(Error::Option("--k needs --boards (e.g. 3x3..7x7)".into())),
@@ -1169,14 +1169,14 @@ fn run_table(args: TableArgs) -> Result<ExitCode, Error> {
         rules.push(Rules::parse(r)?);
     }
     if args.literature {
-        rules.extend(table::literature_rules());
+        rules.extend(boards::literature_rules());
     }
     if rules.is_empty() && args.merge.is_empty() {
         return Err(Error::Option(
             "nothing to solve: give --boards with --k, --rules, --literature or --merge".into(),
         ));
     }
-    let rules = table::order(rules);
+    let rules = boards::order(rules);
     if args.list {
         for r in &rules {
             println!("{r}");
@@ -1217,28 +1217,28 @@ fn run_table(args: TableArgs) -> Result<ExitCode, Error> {
         command,
     };
     if !args.merge.is_empty() {
-        let mut rows = table::load(&opts.json)?;
+        let mut rows = boards::load(&opts.json)?;
         for f in &args.merge {
-            let (taken, left_out) = table::merge_file(&mut rows, Path::new(f))?;
+            let (taken, left_out) = boards::merge_file(&mut rows, Path::new(f))?;
             for line in left_out {
                 eprintln!("{line}");
             }
             eprintln!("{f}: {} rows taken", taken.len());
         }
-        table::save(&mut rows, &opts.json, &opts.md, &opts.command)?;
+        boards::save(&mut rows, &opts.json, &opts.md, &opts.command)?;
     }
-    let steps = table::run(&opts, |line| eprintln!("{line}"))?;
+    let steps = boards::run(&opts, |line| eprintln!("{line}"))?;
     let mut interrupted = false;
     for s in &steps {
         match s {
-            table::Step::Solved(r) => println!(
+            boards::Step::Solved(r) => println!(
                 "{} {} {} nodes {:.3} s",
                 r.rules,
                 r.value.name(),
                 r.nodes,
                 r.seconds
             ),
-            table::Step::Interrupted { checkpoint } => {
+            boards::Step::Interrupted { checkpoint } => {
                 interrupted = true;
                 match checkpoint {
                     Some(ck) => eprintln!(
@@ -1259,7 +1259,7 @@ fn run_table(args: TableArgs) -> Result<ExitCode, Error> {
     if interrupted {
         return Ok(ExitCode::from(130));
     }
-    let rows = table::load(&opts.json)?;
+    let rows = boards::load(&opts.json)?;
     let mut bad = false;
     for r in rows.iter() {
         for f in r.flags.iter().filter(|f| f.starts_with("CONTRADICTION")) {

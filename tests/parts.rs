@@ -4,7 +4,7 @@
 
 mod oracle;
 
-use c6solve::table::{self, TableOptions, Value, parts};
+use c6solve::boards::{self, TableOptions, Value, parts};
 use c6solve::{Rules, SolveOptions, solve};
 use oracle::{Game, Val};
 use std::path::{Path, PathBuf};
@@ -57,12 +57,12 @@ fn options(rules: &Rules, dir: &Path, parts_at: &[&str], workers: usize) -> Tabl
 }
 
 /// Runs the table by parts on one board and returns its row.
-fn by_parts(rules: &str, parts_at: &[&str], workers: usize) -> (table::Row, parts::Ledger) {
+fn by_parts(rules: &str, parts_at: &[&str], workers: usize) -> (boards::Row, parts::Ledger) {
     let r = Rules::parse(rules).unwrap();
     let dir = TempDir::new(&rules.replace(',', "_"));
     let opts = options(&r, &dir.0, parts_at, workers);
-    table::run(&opts, |_| {}).expect("table runs");
-    let rows = table::load(&opts.json).unwrap();
+    boards::run(&opts, |_| {}).expect("table runs");
+    let rows = boards::load(&opts.json).unwrap();
     let ledger = parts::load(&parts::ledger_path(&dir.0.join("parts"), &r), &r).unwrap();
     (rows[0].clone(), ledger)
 }
@@ -110,7 +110,7 @@ fn composed_values_agree_with_the_oracle() {
 }
 
 /// The nodes of the ledger's parts that the row names (the row's nodes are their sum).
-fn ledger_nodes(row: &table::Row, ledger: &parts::Ledger) -> u64 {
+fn ledger_nodes(row: &boards::Row, ledger: &parts::Ledger) -> u64 {
     ledger
         .parts
         .iter()
@@ -224,8 +224,8 @@ fn reply_trials_settle_first_turns_with_recorded_answers() {
         let dir = TempDir::new("trials");
         let mut opts = options(&r, &dir.0, &[], 1);
         opts.reply_trials = 3;
-        table::run(&opts, |_| {}).expect("table runs");
-        let row = table::load(&opts.json).unwrap().remove(0);
+        boards::run(&opts, |_| {}).expect("table runs");
+        let row = boards::load(&opts.json).unwrap().remove(0);
         let ledger = parts::load(&parts::ledger_path(&dir.0.join("parts"), &r), &r).unwrap();
         assert_eq!(row.value, oracle_value(&r), "{rules}: {}", row.how);
         assert_parts_match_the_oracle(&r, &ledger);
@@ -245,19 +245,19 @@ fn a_second_run_uses_the_ledger() {
     let r = Rules::parse("5,5,4,1,1").unwrap();
     let dir = TempDir::new("again");
     let opts = options(&r, &dir.0, &[], 1);
-    table::run(&opts, |_| {}).unwrap();
+    boards::run(&opts, |_| {}).unwrap();
     let path = parts::ledger_path(&dir.0.join("parts"), &r);
     let first = parts::load(&path, &r).unwrap();
     // The row is dropped from the table: the run composes it again from the ledger alone.
     std::fs::remove_file(&opts.json).unwrap();
     let mut lines = Vec::new();
-    table::run(&opts, |l| lines.push(l.to_string())).unwrap();
+    boards::run(&opts, |l| lines.push(l.to_string())).unwrap();
     assert_eq!(
         parts::load(&path, &r).unwrap(),
         first,
         "no part solved again"
     );
-    let rows = table::load(&opts.json).unwrap();
+    let rows = boards::load(&opts.json).unwrap();
     assert_eq!(rows[0].value, Value::Draw);
     assert!(!lines.iter().any(|l| l.contains("proven")), "{lines:?}");
 }
@@ -267,7 +267,7 @@ fn a_part_recorded_as_a_mirror_image_counts() {
     let r = Rules::parse("5,5,4,1,1").unwrap();
     let dir = TempDir::new("mirror");
     let opts = options(&r, &dir.0, &[], 1);
-    table::run(&opts, |_| {}).unwrap();
+    boards::run(&opts, |_| {}).unwrap();
     let path = parts::ledger_path(&dir.0.join("parts"), &r);
     let mut ledger = parts::load(&path, &r).unwrap();
     // A1 -> E5, B1 -> D5 and so on: the same parts under the half turn.
@@ -402,13 +402,13 @@ fn damaged_ledgers_are_refused() {
 }
 
 /// Runs the table by parts with certificates; returns the row and the directory (kept alive).
-fn by_parts_certified(rules: &str, parts_at: &[&str]) -> (table::Row, TempDir) {
+fn by_parts_certified(rules: &str, parts_at: &[&str]) -> (boards::Row, TempDir) {
     let r = Rules::parse(rules).unwrap();
     let dir = TempDir::new(&format!("cert-{}", rules.replace(',', "_")));
     let mut opts = options(&r, &dir.0, parts_at, 2);
     opts.cert_dir = Some(dir.0.join("certs"));
-    table::run(&opts, |_| {}).expect("table runs");
-    let row = table::load(&opts.json).unwrap()[0].clone();
+    boards::run(&opts, |_| {}).expect("table runs");
+    let row = boards::load(&opts.json).unwrap()[0].clone();
     (row, dir)
 }
 
@@ -446,7 +446,7 @@ fn certified_5x5(name: &str) -> (Rules, TempDir, TableOptions) {
     let dir = TempDir::new(name);
     let mut opts = options(&r, &dir.0, &[], 1);
     opts.cert_dir = Some(dir.0.join("certs"));
-    table::run(&opts, |_| {}).unwrap();
+    boards::run(&opts, |_| {}).unwrap();
     (r, dir, opts)
 }
 
@@ -459,8 +459,8 @@ fn a_changed_part_certificate_is_not_joined() {
     let files: Vec<&String> = ledger.parts.iter().flat_map(|p| &p.certificate).collect();
     std::fs::copy(files[1], files[0]).unwrap();
     std::fs::remove_file(&opts.json).unwrap();
-    table::run(&opts, |_| {}).unwrap();
-    let row = table::load(&opts.json).unwrap()[0].clone();
+    boards::run(&opts, |_| {}).unwrap();
+    let row = boards::load(&opts.json).unwrap()[0].clone();
     assert_eq!(row.value, Value::Draw);
     assert_eq!(row.certificate, None);
     assert!(
@@ -479,11 +479,11 @@ fn a_missing_part_certificate_is_written_again() {
     std::fs::remove_file(&gone).unwrap();
     std::fs::remove_file(&opts.json).unwrap();
     let mut lines = Vec::new();
-    table::run(&opts, |l| lines.push(l.to_string())).unwrap();
+    boards::run(&opts, |l| lines.push(l.to_string())).unwrap();
     assert!(Path::new(&gone).exists(), "{lines:?}");
     let after = parts::load(&path, &r).unwrap();
     assert_eq!(after.parts.len(), before.parts.len(), "no part solved anew");
-    let row = table::load(&opts.json).unwrap()[0].clone();
+    let row = boards::load(&opts.json).unwrap()[0].clone();
     assert_eq!(row.value, Value::Draw);
     assert!(row.certificate.is_some(), "{}", row.how);
 }
@@ -494,7 +494,7 @@ fn parts_asked_for_are_solved_before_the_first_turns() {
     let dir = TempDir::new("order");
     let opts = options(&r, &dir.0, &["B1 C3"], 1);
     let mut lines = Vec::new();
-    table::run(&opts, |l| lines.push(l.to_string())).unwrap();
+    boards::run(&opts, |l| lines.push(l.to_string())).unwrap();
     let proven: Vec<&String> = lines.iter().filter(|l| l.contains(" proven ")).collect();
     assert!(proven[0].contains("part B1 C3 proven"), "{lines:?}");
     assert!(
@@ -508,7 +508,7 @@ fn certificates_of_recorded_parts_come_before_new_parts() {
     let r = Rules::parse("5,5,4,1,1").unwrap();
     let dir = TempDir::new("certs-first");
     let mut opts = options(&r, &dir.0, &[], 1);
-    table::run(&opts, |_| {}).unwrap();
+    boards::run(&opts, |_| {}).unwrap();
     let path = parts::ledger_path(&dir.0.join("parts"), &r);
     let mut ledger = parts::load(&path, &r).unwrap();
     ledger.parts.retain(|p| p.moves != "C3" && p.moves != "A1");
@@ -516,7 +516,7 @@ fn certificates_of_recorded_parts_come_before_new_parts() {
     std::fs::remove_file(&opts.json).unwrap();
     opts.cert_dir = Some(dir.0.join("certs"));
     let mut lines = Vec::new();
-    table::run(&opts, |l| lines.push(l.to_string())).unwrap();
+    boards::run(&opts, |l| lines.push(l.to_string())).unwrap();
     let certified: Vec<usize> = (0..lines.len())
         .filter(|&i| lines[i].contains("): certificate"))
         .collect();
@@ -534,10 +534,10 @@ fn certificates_are_written_later_for_parts_proven_without() {
     let dir = TempDir::new("later");
     let mut opts = options(&r, &dir.0, &["A1 C3"], 2);
     opts.tt_dir = Some(dir.0.join("tt"));
-    table::run(&opts, |_| {}).unwrap();
+    boards::run(&opts, |_| {}).unwrap();
     let path = parts::ledger_path(&dir.0.join("parts"), &r);
     let before = parts::load(&path, &r).unwrap();
-    let row = table::load(&opts.json).unwrap()[0].clone();
+    let row = boards::load(&opts.json).unwrap()[0].clone();
     assert_eq!((row.value, row.certificate.as_ref()), (Value::Draw, None));
     let tables = |dir: &Path| -> usize {
         std::fs::read_dir(dir.join("tt/5_5_4_1_1"))
@@ -567,7 +567,7 @@ fn certificates_are_written_later_for_parts_proven_without() {
     // With certificates on, the same run writes the others from the parts' tables.
     opts.cert_dir = Some(certs);
     let mut lines = Vec::new();
-    table::run(&opts, |l| lines.push(l.to_string())).unwrap();
+    boards::run(&opts, |l| lines.push(l.to_string())).unwrap();
     let after = parts::load(&path, &r).unwrap();
     assert_eq!(after.parts.len(), before.parts.len(), "{lines:?}");
     assert!(
@@ -586,7 +586,7 @@ fn certificates_are_written_later_for_parts_proven_without() {
     assert!(after.parts.iter().any(|p| p.moves == c2.moves));
     // Every part is certified now, so no part keeps its table.
     assert_eq!(tables(&dir.0), 0, "{lines:?}");
-    let row2 = table::load(&opts.json).unwrap()[0].clone();
+    let row2 = boards::load(&opts.json).unwrap()[0].clone();
     assert_eq!(
         (row2.value, row2.nodes, row2.seconds),
         (row.value, row.nodes, row.seconds)

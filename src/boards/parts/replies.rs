@@ -13,7 +13,7 @@
 //!
 //! Nothing here decides a value: a trial's part is proven, and certified, like any other.
 
-use super::parts::{Ledger, Part};
+use super::ledger::{Ledger, Part};
 use crate::board::{Cell, Position};
 use crate::notation::{format_moves, parse_moves};
 use crate::proof;
