@@ -229,7 +229,7 @@ fn reply_trials_settle_first_turns_with_recorded_answers() {
         let ledger = parts::load(&parts::ledger_path(&dir.0.join("parts"), &r), &r).unwrap();
         assert_eq!(row.value, oracle_value(&r), "{rules}: {}", row.how);
         assert_parts_match_the_oracle(&r, &ledger);
-        let stones = |p: &parts::Part| p.moves.split_whitespace().count();
+        let stones = |p: &parts::PartRecord| p.moves.split_whitespace().count();
         let trials = ledger.parts.iter().filter(|p| stones(p) == 4).count();
         assert!(trials > 0, "{rules}: no first turn settled by a trial");
         // Every first turn solved whole records White's answer for the trials.

@@ -3,7 +3,7 @@
 //! the parts' under the composition.
 
 use super::compose::{Composed, Shape, compose, first_turns_refuted};
-use super::ledger::{Ledger, Part, position_after};
+use super::ledger::{Ledger, PartRecord, position_after};
 use super::schedule::{Job, part_name};
 use crate::board::{Cell, Position};
 use crate::boards::backing::read_with_sha;
@@ -44,7 +44,7 @@ pub(super) fn certificate_deadline(
 /// Writes a part's certificate to `file`, checks the file with the independent checker (it
 /// must prove the part's value: anything else is a bug, an error, and no file) and records it.
 pub(super) fn write_part_certificate(
-    part: &mut Part,
+    part: &mut PartRecord,
     cert: proof::Packed,
     file: &Path,
 ) -> Result<()> {
@@ -58,7 +58,7 @@ pub(super) fn write_part_certificate(
 
 /// The certificate already in a certifying job's place, when the checker accepts it for the
 /// job's position and the recorded value: a part record with just its certificate fields.
-pub(super) fn adopted(rules: &Rules, opts: &TableOptions, job: &Job) -> Option<Part> {
+pub(super) fn adopted(rules: &Rules, opts: &TableOptions, job: &Job) -> Option<PartRecord> {
     let value = &job.certify.as_ref()?.value;
     let file = opts
         .cert_dir
@@ -72,7 +72,7 @@ pub(super) fn adopted(rules: &Rules, opts: &TableOptions, job: &Job) -> Option<P
         return None;
     }
     let summary = check::check_packed(&packed).ok()?;
-    (summary.value == Some(value.as_str())).then(|| Part {
+    (summary.value == Some(value.as_str())).then(|| PartRecord {
         moves: job.moves.clone(),
         value: value.clone(),
         nodes: 0,
@@ -92,7 +92,7 @@ pub(super) fn adopted(rules: &Rules, opts: &TableOptions, job: &Job) -> Option<P
 }
 
 /// How a value composed of parts (see [`super`]) was shown.
-fn how_by_parts(rules: &Rules, value: Value, parts: &[Part], ledger: &Path) -> String {
+fn how_by_parts(rules: &Rules, value: Value, parts: &[PartRecord], ledger: &Path) -> String {
     let list = parts
         .iter()
         .map(|p| {

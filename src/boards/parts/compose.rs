@@ -1,7 +1,7 @@
 //! A board's value composed from the parts of its ledger: the parts indexed by the search's
 //! symmetry-reduced keys, and the walk down from the root to them.
 
-use super::ledger::{Ledger, Part, position_after};
+use super::ledger::{Ledger, PartRecord, position_after};
 use crate::board::{Cell, Position};
 use crate::boards::rows::Value;
 use crate::rules::{Color, Rules};
@@ -18,7 +18,7 @@ fn attacker_of(pos: &Position, value: &str) -> Color {
 
 /// True when the part refutes its attacker (`no-loss`, `no-win`); false when it proves the
 /// attacker's win.
-fn refutes(part: &Part) -> bool {
+fn refutes(part: &PartRecord) -> bool {
     part.value == "no-loss" || part.value == "no-win"
 }
 
@@ -26,7 +26,7 @@ fn refutes(part: &Part) -> bool {
 /// its position for its attacker, and every position on the way to it as a prefix (where the
 /// composition must look further down).
 pub(super) struct Index<'a> {
-    pub(super) at: hashbrown::HashMap<[u64; 2], &'a Part>,
+    pub(super) at: hashbrown::HashMap<[u64; 2], &'a PartRecord>,
     pub(super) prefixes: hashbrown::HashSet<[u64; 2]>,
 }
 
@@ -77,7 +77,7 @@ pub enum Shape {
     /// as a mirror image of it).
     Part {
         /// The part.
-        part: Box<Part>,
+        part: Box<PartRecord>,
         /// The stones from the empty board to this position.
         path: Vec<Cell>,
     },
@@ -89,7 +89,7 @@ pub enum Shape {
 
 impl Shape {
     /// The parts the shape rests on.
-    pub fn parts(&self) -> Vec<Part> {
+    pub fn parts(&self) -> Vec<PartRecord> {
         match self {
             Shape::Part { part, .. } => vec![(**part).clone()],
             Shape::Move(_, s) => s.parts(),
@@ -192,7 +192,7 @@ pub enum Composed {
         /// Black's value on the empty board.
         value: Value,
         /// The parts that settle it.
-        parts: Vec<Part>,
+        parts: Vec<PartRecord>,
         /// The shapes of the proof's claims, in a certificate's order: the colour each is
         /// about, whether it is a win, and its shape (`None`: White's no-win by strategy
         /// stealing).
@@ -215,7 +215,7 @@ pub fn compose(rules: &Rules, ledger: &Ledger) -> Composed {
     let settled = |value, claims: Vec<(Color, bool, Option<Shape>)>| {
         // With two stones a turn a part is reached through either of its stones: it is
         // listed (and its cost counted) once.
-        let mut parts: Vec<Part> = Vec::new();
+        let mut parts: Vec<PartRecord> = Vec::new();
         for p in claims
             .iter()
             .flat_map(|(_, _, s)| s.iter().flat_map(Shape::parts))

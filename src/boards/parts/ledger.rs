@@ -10,13 +10,16 @@ use crate::rules::Rules;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
-/// One proven part: the value of the position after `moves` for the side to move there,
-/// under `--goal hold` (does the opponent force a win?).
+/// The ledger's record of one proven part: the value of the position after `moves` for the
+/// side to move there, under `--goal hold` (does the opponent force a win?), or `--goal win`
+/// below a first turn, with what proving it cost and its certificate file. (A certificate's
+/// own claims are [`crate::proof::Part`]s.)
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Part {
+pub struct PartRecord {
     /// The stones played from the empty board, Go-style points ("D1"); empty for the root.
     pub moves: String,
-    /// `no-loss` (the side to move holds) or `loss` (the opponent forces a win).
+    /// `no-loss` (the side to move holds) or `loss` (the opponent forces a win), under
+    /// `--goal hold`; `no-win` or `win` (the side to move's own win), under `--goal win`.
     pub value: String,
     /// Nodes of the part's solve (all its sessions), and of the reply trials that failed
     /// before it (see [`super::replies`]; the progress line says how many).
@@ -61,7 +64,7 @@ pub struct Ledger {
     /// `m,n,k,p,q`.
     pub rules: String,
     /// The parts proven so far, in the order they were proven.
-    pub parts: Vec<Part>,
+    pub parts: Vec<PartRecord>,
 }
 
 /// The ledger file of `rules` in `dir`.

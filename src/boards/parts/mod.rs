@@ -42,6 +42,6 @@ mod schedule;
 mod solve;
 
 pub use compose::{Composed, Shape, compose, first_turns_refuted};
-pub use ledger::{Ledger, Part, ledger_path, load, save};
+pub use ledger::{Ledger, PartRecord, ledger_path, load, save};
 pub use schedule::{Certify, Job, check_inputs, jobs};
 pub use solve::solve_row;

@@ -13,7 +13,7 @@
 //!
 //! Nothing here decides a value: a trial's part is proven, and certified, like any other.
 
-use super::ledger::{Ledger, Part};
+use super::ledger::{Ledger, PartRecord};
 use crate::board::{Cell, Position};
 use crate::notation::{format_moves, parse_moves};
 use crate::proof;
@@ -22,7 +22,7 @@ use crate::rules::{Color, Rules};
 /// White's first turn after the first turn of `part`, in the part's own frame: a first-turn
 /// part's recorded `reply` (see [`fill_replies`] for older parts), or for a part below a
 /// first turn (a refuted answer) its last p stones. `None` for other parts.
-pub fn reply_of(rules: &Rules, part: &Part) -> Option<Vec<Cell>> {
+pub fn reply_of(rules: &Rules, part: &PartRecord) -> Option<Vec<Cell>> {
     let cells = parse_moves(rules, &part.moves).ok()?;
     let (q, p) = (rules.q as usize, rules.p as usize);
     if cells.len() == q + p && part.value == "no-win" {
@@ -37,12 +37,12 @@ pub fn reply_of(rules: &Rules, part: &Part) -> Option<Vec<Cell>> {
 }
 
 /// True for a part after Black's first turn in which White holds: one that has an answer.
-fn first_turn_held(rules: &Rules, part: &Part) -> bool {
+fn first_turn_held(rules: &Rules, part: &PartRecord) -> bool {
     part.value == "no-loss" && part.moves.split_whitespace().count() == rules.q as usize
 }
 
 /// The first p stones of the strategy in a first-turn part's certificate, if the file is here.
-fn certificate_reply(rules: &Rules, part: &Part) -> Option<Vec<Cell>> {
+fn certificate_reply(rules: &Rules, part: &PartRecord) -> Option<Vec<Cell>> {
     let cert = proof::read_certificate(part.certificate.as_deref()?).ok()?;
     let root = crate::show::certificate_root(&cert)?;
     if root.to_move() != Color::White || root.rules() != rules {

@@ -3,7 +3,7 @@
 
 use super::certify::{adopted, certificate_deadline, row_of, write_part_certificate};
 use super::compose::{Composed, compose, first_turns_refuted};
-use super::ledger::{Ledger, Part, ledger_path, load, save};
+use super::ledger::{Ledger, PartRecord, ledger_path, load, save};
 use super::replies;
 use super::schedule::{Job, certificate_jobs, extra_parts, jobs, part_name, part_tt};
 use crate::bench::{git_commit, utc_now};
@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 /// The result of a part's solve, sent from a worker.
 enum Solved {
     /// Proven, with a note when its certificate could not be written.
-    Proven(Box<Part>, Option<String>),
+    Proven(Box<PartRecord>, Option<String>),
     Open(String),
 }
 
@@ -269,7 +269,7 @@ struct Tried {
 
 impl Tried {
     /// Adds the trials' cost to the part proven after them.
-    fn charge(&self, part: &mut Part) {
+    fn charge(&self, part: &mut PartRecord) {
         part.nodes += self.nodes;
         part.seconds += self.seconds;
     }
@@ -429,7 +429,7 @@ fn solve_job(
             )));
         }
     };
-    let mut part = Part {
+    let mut part = PartRecord {
         moves: job.moves.clone(),
         value: value.to_string(),
         nodes: report.prior_nodes + report.nodes,
