@@ -2,7 +2,7 @@
 
 use c6solve::bench::{self, BenchOptions};
 use c6solve::bench_threads::{self, ThreadsOptions};
-use c6solve::boards::{self, TableOptions};
+use c6solve::boards::{self, BoardsOptions};
 use c6solve::input::{self, Source};
 use c6solve::notation::format_point;
 use c6solve::proof::{cert, check};
@@ -1187,31 +1187,34 @@ fn run_table(args: TableArgs) -> Result<ExitCode, Error> {
         .chain(std::env::args().skip(1))
         .collect::<Vec<_>>()
         .join(" ");
-    let opts = TableOptions {
+    let opts = BoardsOptions {
         rules,
         time_limit: parse_seconds(&args.time_limit)?,
-        tt_mib: parse_tt_size(&args.tt_size)?,
+        search: SolveOptions {
+            tt_mib: parse_tt_size(&args.tt_size)?,
+            checkpoint_every: args
+                .checkpoint_every
+                .as_deref()
+                .map(|t| parse_secs("--checkpoint-every", t))
+                .transpose()?,
+            threads: args
+                .threads
+                .as_deref()
+                .map(parse_threads)
+                .transpose()?
+                .unwrap_or(0),
+            split_turns: args.split_turns,
+            interrupt: Some(interrupt_flag()),
+            ..SolveOptions::default()
+        },
         tt_dir: args.tt_dir.map(PathBuf::from),
-        checkpoint_every: args
-            .checkpoint_every
-            .as_deref()
-            .map(|t| parse_secs("--checkpoint-every", t))
-            .transpose()?,
-        threads: args
-            .threads
-            .as_deref()
-            .map(parse_threads)
-            .transpose()?
-            .unwrap_or(0),
         cert_dir: (!args.no_certificates).then(|| PathBuf::from(&args.certificates)),
         proof_max_nodes: parse_count("--proof-max-nodes", &args.proof_max_nodes)?,
-        split_turns: args.split_turns,
         by_parts: args.by_parts.map(PathBuf::from),
         part_workers: parse_count("--part-workers", &args.part_workers)?,
         reply_trials: parse_whole("--reply-trials", &args.reply_trials)?,
         reply_trial_nodes: parse_count("--reply-trial-nodes", &args.reply_trial_nodes)? as u64,
         parts_at: args.parts_at,
-        interrupt: Some(interrupt_flag()),
         json: PathBuf::from(&args.json),
         md: PathBuf::from(&args.md),
         command,

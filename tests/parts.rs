@@ -4,7 +4,7 @@
 
 mod oracle;
 
-use c6solve::boards::{self, TableOptions, Value, parts};
+use c6solve::boards::{self, BoardsOptions, Value, parts};
 use c6solve::{Rules, SolveOptions, solve};
 use oracle::{Game, Val};
 use std::path::{Path, PathBuf};
@@ -33,21 +33,21 @@ impl Drop for TempDir {
     }
 }
 
-fn options(rules: &Rules, dir: &Path, parts_at: &[&str], workers: usize) -> TableOptions {
-    TableOptions {
+fn options(rules: &Rules, dir: &Path, parts_at: &[&str], workers: usize) -> BoardsOptions {
+    BoardsOptions {
         rules: vec![*rules],
         time_limit: Duration::from_secs(120),
-        tt_mib: 8,
+        search: SolveOptions {
+            tt_mib: 8,
+            threads: 1,
+            ..SolveOptions::default()
+        },
         tt_dir: None,
-        checkpoint_every: None,
-        threads: 1,
         cert_dir: None,
         proof_max_nodes: 1_000_000,
-        split_turns: false,
         by_parts: Some(dir.join("parts")),
         part_workers: workers,
         parts_at: parts_at.iter().map(|s| s.to_string()).collect(),
-        interrupt: None,
         json: dir.join("t.json"),
         md: dir.join("t.md"),
         command: "test".into(),
@@ -441,7 +441,7 @@ fn a_board_by_parts_gets_one_checked_certificate() {
 }
 
 /// 5,5,4,1,1 solved by parts with certificates on, one worker, in a fresh directory.
-fn certified_5x5(name: &str) -> (Rules, TempDir, TableOptions) {
+fn certified_5x5(name: &str) -> (Rules, TempDir, BoardsOptions) {
     let r = Rules::parse("5,5,4,1,1").unwrap();
     let dir = TempDir::new(name);
     let mut opts = options(&r, &dir.0, &[], 1);

@@ -2,7 +2,7 @@
 //! `how` says.
 
 use super::literature::literature;
-use super::options::TableOptions;
+use super::options::BoardsOptions;
 use super::rows::{Row, Value};
 use crate::bench::{git_commit, utc_now};
 use crate::rules::Rules;
@@ -12,12 +12,12 @@ use crate::search::SolveReport;
 pub(crate) fn make_row(
     rules: &Rules,
     report: &SolveReport,
-    opts: &TableOptions,
+    opts: &BoardsOptions,
     load: String,
 ) -> Row {
     let value = Value::of(report.value);
     let limit = opts.time_limit.as_secs_f64();
-    let mut how = how(rules, value, limit, opts.tt_mib, report.threads);
+    let mut how = how(rules, value, limit, opts.search.tt_mib, report.threads);
     if report.resumed {
         how.push_str(&format!(
             " Continued from a checkpoint ({:.0} s and {} nodes before this session; both \
@@ -39,7 +39,7 @@ pub(crate) fn new_row(
     rules: &Rules,
     value: Value,
     how: String,
-    opts: &TableOptions,
+    opts: &BoardsOptions,
     load: String,
 ) -> Row {
     Row {
@@ -53,7 +53,7 @@ pub(crate) fn new_row(
         certificate_nodes: None,
         how,
         time_limit: Some(opts.time_limit.as_secs_f64()),
-        tt_mib: opts.tt_mib,
+        tt_mib: opts.search.tt_mib,
         literature: literature(rules),
         commit: git_commit(),
         command: opts.command.clone(),

@@ -18,7 +18,7 @@
 //! - `literature`: published values ([`literature`], [`literature_rules`]);
 //! - `checks`: the monotonicity and consistency checks ([`check`]);
 //! - `markdown`: the Markdown rendering ([`markdown`]);
-//! - `options`: what a run solves and where it writes ([`TableOptions`]);
+//! - `options`: what a run solves and where it writes ([`BoardsOptions`]);
 //! - `run`: the run over the rule sets ([`run`], [`Step`], [`solve_row`]);
 //! - `made`: the rows a run makes and what their `how` says ([`how`]);
 //! - `certificates`: writing a row's certificate ([`with_certificate_of`]);
@@ -43,7 +43,7 @@ pub use checks::check;
 pub use literature::{literature, literature_rules};
 pub use made::how;
 pub use markdown::markdown;
-pub use options::TableOptions;
+pub use options::BoardsOptions;
 pub use rows::{Literature, Row, Value};
 pub use run::{Step, run, solve_row};
 pub use specs::{expand, order, parse_boards, parse_range};

@@ -1,40 +1,39 @@
 //! What a `table` run solves and where it writes.
 
 use crate::rules::Rules;
+use crate::search::SolveOptions;
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// What a `table` run solves and where it writes.
 #[derive(Debug, Clone)]
-pub struct TableOptions {
+pub struct BoardsOptions {
     /// Rule sets to solve, in order.
     pub rules: Vec<Rules>,
-    /// Per-row time limit.
+    /// Per-row time limit (by parts: for all the row's parts together). Every row records
+    /// it, so it is required here, and each solve's own limit is derived from it.
     pub time_limit: Duration,
-    /// Transposition table size in MiB (a fresh table per row).
-    pub tt_mib: usize,
+    /// What every solve of the run starts from: the transposition table size in MiB (a
+    /// fresh table per row), search workers per row or part (0: one per core, shared out
+    /// among the part workers), the checkpoint interval over a table file, `split_turns` (for
+    /// a row's own solve; parts are solved without it), the interrupt flag and the zones.
+    /// Each solve sets its own goal, time and node limits, table file and progress; with
+    /// `interrupt` set (by a Ctrl-C handler) the row being solved is left out of the table
+    /// (its checkpoint, with `tt_dir`, keeps the work) and the run ends.
+    pub search: SolveOptions,
     /// Keep each row's table in `DIR/m_n_k_p_q.tt`, with checkpoints beside it, so that an
     /// interrupted or retried row continues its work instead of starting over.
     pub tt_dir: Option<PathBuf>,
-    /// Checkpoint interval of a row solved over a table file (`None`: the solver's default).
-    pub checkpoint_every: Option<Duration>,
-    /// Search workers per row (0: one per core).
-    pub threads: usize,
     /// Write each proven row's certificate to `DIR/m_n_k_p_q.c6proof` after checking it with
     /// the independent checker; `None` writes none.
     pub cert_dir: Option<PathBuf>,
     /// Largest disproof written, in nodes per claim (a larger one leaves the row without a
     /// certificate, saying so in `how`).
     pub proof_max_nodes: usize,
-    /// Solve Black's first turn one position after two stones (one, when q = 1) at a time
-    /// (see [`crate::search::SolveOptions::split_turns`]).
-    pub split_turns: bool,
     /// Solve each row part by part, one solve per Black first turn, recording each proven
     /// part in a ledger in this directory (see [`super::parts`]).
     pub by_parts: Option<PathBuf>,
-    /// With `by_parts`: parts solved at once, each with `threads` threads.
+    /// With `by_parts`: parts solved at once, each with `search.threads` threads.
     pub part_workers: usize,
     /// With `by_parts`: answers of White tried on each first turn before it is solved whole
     /// (see [`super::parts::replies`]); 0 for none.
@@ -44,9 +43,6 @@ pub struct TableOptions {
     /// With `by_parts`: positions (moves from the empty board) to solve as parts besides
     /// Black's first turns, to split a first turn that is too large for one solve.
     pub parts_at: Vec<String>,
-    /// Set (by a Ctrl-C handler) to stop the row being solved; it is then left out of the
-    /// table (its checkpoint, with `tt_dir`, keeps the work) and the run ends.
-    pub interrupt: Option<Arc<AtomicBool>>,
     /// The JSON table (read, then rewritten after every row).
     pub json: PathBuf,
     /// The Markdown rendering (rewritten after every row).

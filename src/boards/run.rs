@@ -4,7 +4,7 @@
 use super::backing::{self, Backing};
 use super::certificates::{NO_CERTIFICATE, with_certificate_of, write_certificate};
 use super::made::{load_average, make_row};
-use super::options::{TableOptions, file_stem};
+use super::options::{BoardsOptions, file_stem};
 use super::parts;
 use super::rows::{Row, Value};
 use super::store::{load, save};
@@ -38,10 +38,10 @@ pub enum Step {
 /// and both files are written after each. `progress` receives one line per rule set.
 ///
 /// A proven row is kept when it has its certificate and the file, if here, still backs it (or
-/// the run writes none; see [`keeps`]); one without is solved again to write it, and must come out the same (a different value is an error, the
-/// table is left as it was). An unknown row is tried again when this run's limit is larger or
-/// its table file has a checkpoint to continue from.
-pub fn run(opts: &TableOptions, mut progress: impl FnMut(&str)) -> Result<Vec<Step>> {
+/// the run writes none); one without is solved again to write it, and must come out the same
+/// (a different value is an error, the table is left as it was). An unknown row is tried again
+/// when this run's limit is larger or its table file has a checkpoint to continue from.
+pub fn run(opts: &BoardsOptions, mut progress: impl FnMut(&str)) -> Result<Vec<Step>> {
     let mut rows = load(&opts.json)?;
     // Fail on unwritable files before minutes of solving.
     save(&mut rows, &opts.json, &opts.md, &opts.command)?;
@@ -173,7 +173,7 @@ enum Keeping {
 /// it so, and no value is left standing on the JSON file's word). A named file that is missing is not judged (large certificates are
 /// not kept in the repository): the row is kept, and the Markdown table marks the file as
 /// not kept.
-fn keeps(row: &mut Row, opts: &TableOptions, progress: &mut impl FnMut(&str)) -> Keeping {
+fn keeps(row: &mut Row, opts: &BoardsOptions, progress: &mut impl FnMut(&str)) -> Keeping {
     let name = row.value.name();
     if opts.cert_dir.is_none() {
         progress(&format!("{}: {name} (kept from the table)", row.rules));
@@ -209,7 +209,7 @@ fn keeps(row: &mut Row, opts: &TableOptions, progress: &mut impl FnMut(&str)) ->
 }
 
 /// The table file of `rules` under `--tt-dir`.
-fn tt_path(opts: &TableOptions, rules: &Rules) -> Option<PathBuf> {
+fn tt_path(opts: &BoardsOptions, rules: &Rules) -> Option<PathBuf> {
     opts.tt_dir
         .as_ref()
         .map(|d| d.join(format!("{}.tt", file_stem(rules))))
@@ -235,19 +235,15 @@ fn stopped_at(tt: &Path) -> String {
 
 /// Solves one empty board and makes its row, with its certificate when `opts` asks for
 /// them; `None` when the interrupt flag stopped the solve.
-pub fn solve_row(rules: &Rules, opts: &TableOptions) -> Result<Option<Row>> {
+pub fn solve_row(rules: &Rules, opts: &BoardsOptions) -> Result<Option<Row>> {
     let solve_opts = SolveOptions {
         goal: Goal::Value,
         time_limit: Some(opts.time_limit),
-        tt_mib: opts.tt_mib,
+        max_nodes: None,
         tt_file: tt_path(opts, rules),
-        threads: opts.threads,
-        checkpoint_every: opts.checkpoint_every,
-        split_turns: opts.split_turns,
-        interrupt: opts.interrupt.clone(),
         // A row can take hours: a progress line on a terminal, a line per checkpoint in a log.
         progress: true,
-        ..SolveOptions::default()
+        ..opts.search.clone()
     };
     let pos = Position::new(*rules);
     let load = load_average();

@@ -11,7 +11,7 @@ use crate::boards::certificates::{
     CERTIFICATE_SENTENCE, NO_CERTIFICATE, write_certificate, write_checked,
 };
 use crate::boards::made::new_row;
-use crate::boards::options::{TableOptions, file_stem};
+use crate::boards::options::{BoardsOptions, file_stem};
 use crate::boards::rows::{Row, Value};
 use crate::error::Result;
 use crate::proof::{self, Claim, Node, cert, check, join};
@@ -58,7 +58,7 @@ pub(super) fn write_part_certificate(
 
 /// The certificate already in a certifying job's place, when the checker accepts it for the
 /// job's position and the recorded value: a part record with just its certificate fields.
-pub(super) fn adopted(rules: &Rules, opts: &TableOptions, job: &Job) -> Option<PartRecord> {
+pub(super) fn adopted(rules: &Rules, opts: &BoardsOptions, job: &Job) -> Option<PartRecord> {
     let value = &job.certify.as_ref()?.value;
     let file = opts
         .cert_dir
@@ -135,7 +135,7 @@ fn how_by_parts(rules: &Rules, value: Value, parts: &[PartRecord], ledger: &Path
 /// The row the ledger gives: a value composed from its parts, or unknown with how far it got.
 pub(super) fn row_of(
     rules: &Rules,
-    opts: &TableOptions,
+    opts: &BoardsOptions,
     ledger: &Ledger,
     path: &Path,
     load: String,

@@ -3,7 +3,7 @@
 use super::compose::Index;
 use super::ledger::{Ledger, ledger_path, load, position_after};
 use crate::board::{Cell, Position};
-use crate::boards::options::{TableOptions, file_stem};
+use crate::boards::options::{BoardsOptions, file_stem};
 use crate::error::{Error, Result};
 use crate::notation::{format_moves, parse_moves};
 use crate::rules::{Color, Rules};
@@ -97,13 +97,13 @@ pub fn jobs(rules: &Rules, ledger: &Ledger, extra: &[Vec<Cell>]) -> Vec<Job> {
 }
 
 /// Refuses a ledger that cannot be read and `--part` moves that are not legal for `rules`.
-pub fn check_inputs(rules: &Rules, opts: &TableOptions, dir: &Path) -> Result<()> {
+pub fn check_inputs(rules: &Rules, opts: &BoardsOptions, dir: &Path) -> Result<()> {
     load(&ledger_path(dir, rules), rules)?;
     extra_parts(rules, opts).map(|_| ())
 }
 
 /// The `--part` positions as stones from the empty board.
-pub(super) fn extra_parts(rules: &Rules, opts: &TableOptions) -> Result<Vec<Vec<Cell>>> {
+pub(super) fn extra_parts(rules: &Rules, opts: &BoardsOptions) -> Result<Vec<Vec<Cell>>> {
     opts.parts_at
         .iter()
         .map(|m| {
@@ -115,7 +115,7 @@ pub(super) fn extra_parts(rules: &Rules, opts: &TableOptions) -> Result<Vec<Vec<
 }
 
 /// The table file of a part: `DIR/m_n_k_p_q/MOVES.tt` under `--tt-dir`.
-pub(super) fn part_tt(opts: &TableOptions, rules: &Rules, job: &Job) -> Option<PathBuf> {
+pub(super) fn part_tt(opts: &BoardsOptions, rules: &Rules, job: &Job) -> Option<PathBuf> {
     opts.tt_dir.as_ref().map(|d| {
         d.join(file_stem(rules))
             .join(format!("{}.tt", part_name(job)))

@@ -9,7 +9,7 @@ use super::schedule::{Job, certificate_jobs, extra_parts, jobs, part_name, part_
 use crate::bench::{git_commit, utc_now};
 use crate::board::{Cell, Position};
 use crate::boards::made::load_average;
-use crate::boards::options::{TableOptions, file_stem};
+use crate::boards::options::{BoardsOptions, file_stem};
 use crate::boards::rows::Row;
 use crate::error::{Error, Result};
 use crate::notation::format_moves;
@@ -34,7 +34,7 @@ enum Solved {
 /// composed. `None` when Ctrl-C stopped it (the parts' checkpoints keep their work).
 pub fn solve_row(
     rules: &Rules,
-    opts: &TableOptions,
+    opts: &BoardsOptions,
     dir: &Path,
     progress: &mut dyn FnMut(&str),
 ) -> Result<Option<Row>> {
@@ -82,7 +82,7 @@ pub fn solve_row(
 /// Runs the workers over `missing`; true when Ctrl-C stopped them.
 fn solve_missing(
     rules: &Rules,
-    opts: &TableOptions,
+    opts: &BoardsOptions,
     missing: VecDeque<Job>,
     ledger: &mut Ledger,
     path: &Path,
@@ -187,6 +187,7 @@ fn solve_missing(
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
             }
             if opts
+                .search
                 .interrupt
                 .as_ref()
                 .is_some_and(|f| f.load(Ordering::Relaxed))
@@ -199,6 +200,7 @@ fn solve_missing(
         return Err(e);
     }
     Ok(opts
+        .search
         .interrupt
         .as_ref()
         .is_some_and(|f| f.load(Ordering::Relaxed)))
@@ -213,7 +215,7 @@ fn shown(moves: &str) -> &str {
 /// carry the part now, and a row of two-stone first turns has hundreds of parts, each table
 /// as large as `--tt-size`. A part without a certificate keeps its table, over which a later
 /// run with certificates on writes one at once.
-pub(super) fn remove_part_table(opts: &TableOptions, rules: &Rules, job: &Job) {
+pub(super) fn remove_part_table(opts: &BoardsOptions, rules: &Rules, job: &Job) {
     if let Some(tt) = part_tt(opts, rules, job) {
         // A file already gone is what we want; any other failure only leaves disk in use.
         let _ = checkpoint::remove(&checkpoint::path_for(&tt));
@@ -226,7 +228,7 @@ pub(super) fn remove_part_table(opts: &TableOptions, rules: &Rules, job: &Job) {
 /// [`super::replies`]), then solved whole.
 fn solve_part(
     rules: &Rules,
-    opts: &TableOptions,
+    opts: &BoardsOptions,
     job: &Job,
     left: Duration,
     stop: Arc<AtomicBool>,
@@ -287,7 +289,7 @@ impl Tried {
 /// `Err` with the cost of the trials when none is, or the job is no first turn.
 fn try_replies(
     rules: &Rules,
-    opts: &TableOptions,
+    opts: &BoardsOptions,
     job: &Job,
     left: Duration,
     stop: &Arc<AtomicBool>,
@@ -348,7 +350,7 @@ fn try_replies(
 /// in memory within that many nodes, and only a refutation of Black is certified.
 fn solve_job(
     rules: &Rules,
-    opts: &TableOptions,
+    opts: &BoardsOptions,
     job: &Job,
     left: Duration,
     stop: Arc<AtomicBool>,
@@ -365,17 +367,18 @@ fn solve_job(
         max_nodes: trial_nodes,
         // A trial's few million nodes need no more.
         tt_mib: match trial_nodes {
-            Some(_) => opts.tt_mib.min(TRIAL_TT_MIB),
-            None => opts.tt_mib,
+            Some(_) => opts.search.tt_mib.min(TRIAL_TT_MIB),
+            None => opts.search.tt_mib,
         },
         tt_file,
         threads: part_threads(opts),
-        checkpoint_every: opts.checkpoint_every,
+        // A part is solved whole: `--split-turns` is for a row's own solve.
+        split_turns: false,
         interrupt: Some(stop),
         // Several parts at once would fight over one progress line; a log line per
         // checkpoint still shows each part's progress.
         progress: opts.part_workers <= 1,
-        ..SolveOptions::default()
+        ..opts.search.clone()
     };
     let mut pos = Position::new(*rules);
     for &c in &job.cells {
@@ -435,7 +438,7 @@ fn solve_job(
         nodes: report.prior_nodes + report.nodes,
         seconds: report.prior_seconds + report.seconds,
         threads: report.threads as u32,
-        tt_mib: opts.tt_mib,
+        tt_mib: opts.search.tt_mib,
         commit: git_commit(),
         command: part_command(rules, job, opts),
         date: utc_now(),
@@ -470,15 +473,15 @@ fn solve_job(
 
 /// Threads per part: `--threads`, or with its default (one per core) the cores shared out
 /// among the part workers.
-fn part_threads(opts: &TableOptions) -> usize {
-    match opts.threads {
+fn part_threads(opts: &BoardsOptions) -> usize {
+    match opts.search.threads {
         0 => (crate::search::default_threads() / opts.part_workers.max(1)).max(1),
         t => t,
     }
 }
 
 /// The `solve` command that proves a part on its own.
-fn part_command(rules: &Rules, job: &Job, opts: &TableOptions) -> String {
+fn part_command(rules: &Rules, job: &Job, opts: &BoardsOptions) -> String {
     let moves = if job.moves.is_empty() {
         String::new()
     } else {
@@ -488,7 +491,7 @@ fn part_command(rules: &Rules, job: &Job, opts: &TableOptions) -> String {
     format!(
         "c6solve solve --rules {rules}{moves} --goal {goal} --tt-size {} --threads {} \
          (as a part of: {})",
-        opts.tt_mib,
+        opts.search.tt_mib,
         part_threads(opts),
         opts.command
     )
