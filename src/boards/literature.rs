@@ -46,7 +46,7 @@ pub fn literature(rules: &Rules) -> Option<Literature> {
     Some(Literature { value, source })
 }
 
-/// The literature rows of issue 6, in the table's order.
+/// The rule sets with a published value ([`literature`]), in a run's order.
 pub fn literature_rules() -> Vec<Rules> {
     let mut v = vec![
         (3, 3, 3),

@@ -23,8 +23,7 @@ use std::time::{Duration, Instant};
 const CERTIFICATE_TIME_FACTOR: f64 = 4.0;
 
 /// When writing a part's certificate gives up. Writing searches again the children the table
-/// lost and those the solve's zones left out, which can take longer than the solve did (150 s
-/// against 69 s for "B2 D4" of 8,8,5,1,1; over 70 s against 19 s for "A1 G1" of 8,8,6,2,2):
+/// lost and those the solve's zones left out, which can take longer than the solve did:
 /// [`CERTIFICATE_TIME_FACTOR`] times the part's solve time, at least a minute, and at least
 /// twice what an attempt that ran out of time was allowed (`tried`), so a part recorded
 /// without a certificate is not refused the same way by every later run. No later than the

@@ -44,9 +44,8 @@ impl<'a> Index<'a> {
             prefixes.insert(dfpn::key_for(&pos, attacker));
             // Where the turn of the current stone began: a turn's stones may come in any
             // order, and the composition walks them one at a time from its own first stones,
-            // so each stone alone after the turn's start is on the way too. (Without this a
-            // stone that no recorded turn lists first, as C2 on 5x3, left a row of refuted
-            // first turns open.)
+            // so each stone alone after the turn's start is on the way too: otherwise a first
+            // turn whose stones no recorded part lists in the walk's order would stay open.
             let mut start = pos.clone();
             for (i, &c) in cells.iter().enumerate() {
                 let full = if i < rules.q as usize {
