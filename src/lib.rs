@@ -2,6 +2,7 @@
 //! tic-tac-toe and the rest of the family) with depth-first proof-number search.
 
 pub mod board;
+pub mod boards;
 pub mod error;
 pub mod geometry;
 pub mod input;
@@ -16,7 +17,6 @@ pub mod render;
 pub mod rules;
 pub mod search;
 pub mod show;
-pub mod table;
 pub mod threats;
 pub mod units;
 pub mod verify;

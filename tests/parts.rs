@@ -4,28 +4,28 @@
 
 mod common;
 
-use c6solve::table::{self, TableOptions, Value, parts};
+use c6solve::boards::{self, BoardsOptions, Value, parts};
 use c6solve::{Rules, SolveOptions, solve};
 use common::oracle::{self, Val};
 use common::{TempDir, game_of};
 use std::path::Path;
 use std::time::Duration;
 
-fn options(rules: &Rules, dir: &Path, parts_at: &[&str], workers: usize) -> TableOptions {
-    TableOptions {
+fn options(rules: &Rules, dir: &Path, parts_at: &[&str], workers: usize) -> BoardsOptions {
+    BoardsOptions {
         rules: vec![*rules],
         time_limit: Duration::from_secs(120),
-        tt_mib: 8,
+        search: SolveOptions {
+            tt_mib: 8,
+            threads: 1,
+            ..SolveOptions::default()
+        },
         tt_dir: None,
-        checkpoint_every: None,
-        threads: 1,
         cert_dir: None,
         proof_max_nodes: 1_000_000,
-        split_turns: false,
         by_parts: Some(dir.join("parts")),
         part_workers: workers,
         parts_at: parts_at.iter().map(|s| s.to_string()).collect(),
-        interrupt: None,
         json: dir.join("t.json"),
         md: dir.join("t.md"),
         command: "test".into(),
@@ -35,12 +35,12 @@ fn options(rules: &Rules, dir: &Path, parts_at: &[&str], workers: usize) -> Tabl
 }
 
 /// Runs the table by parts on one board and returns its row.
-fn by_parts(rules: &str, parts_at: &[&str], workers: usize) -> (table::Row, parts::Ledger) {
+fn by_parts(rules: &str, parts_at: &[&str], workers: usize) -> (boards::Row, parts::Ledger) {
     let r = Rules::parse(rules).unwrap();
     let dir = TempDir::new(&rules.replace(',', "_"));
     let opts = options(&r, &dir.0, parts_at, workers);
-    table::run(&opts, |_| {}).expect("table runs");
-    let rows = table::load(&opts.json).unwrap();
+    boards::run(&opts, |_| {}).expect("table runs");
+    let rows = boards::load(&opts.json).unwrap();
     let ledger = parts::load(&parts::ledger_path(&dir.0.join("parts"), &r), &r).unwrap();
     (rows[0].clone(), ledger)
 }
@@ -78,7 +78,7 @@ fn composed_values_agree_with_the_oracle() {
 }
 
 /// The nodes of the ledger's parts that the row names (the row's nodes are their sum).
-fn ledger_nodes(row: &table::Row, ledger: &parts::Ledger) -> u64 {
+fn ledger_nodes(row: &boards::Row, ledger: &parts::Ledger) -> u64 {
     ledger
         .parts
         .iter()
@@ -192,12 +192,12 @@ fn reply_trials_settle_first_turns_with_recorded_answers() {
         let dir = TempDir::new("trials");
         let mut opts = options(&r, &dir.0, &[], 1);
         opts.reply_trials = 3;
-        table::run(&opts, |_| {}).expect("table runs");
-        let row = table::load(&opts.json).unwrap().remove(0);
+        boards::run(&opts, |_| {}).expect("table runs");
+        let row = boards::load(&opts.json).unwrap().remove(0);
         let ledger = parts::load(&parts::ledger_path(&dir.0.join("parts"), &r), &r).unwrap();
         assert_eq!(row.value, oracle_value(&r), "{rules}: {}", row.how);
         assert_parts_match_the_oracle(&r, &ledger);
-        let stones = |p: &parts::Part| p.moves.split_whitespace().count();
+        let stones = |p: &parts::PartRecord| p.moves.split_whitespace().count();
         let trials = ledger.parts.iter().filter(|p| stones(p) == 4).count();
         assert!(trials > 0, "{rules}: no first turn settled by a trial");
         // Every first turn solved whole records White's answer for the trials.
@@ -213,19 +213,19 @@ fn a_second_run_uses_the_ledger() {
     let r = Rules::parse("5,5,4,1,1").unwrap();
     let dir = TempDir::new("again");
     let opts = options(&r, &dir.0, &[], 1);
-    table::run(&opts, |_| {}).unwrap();
+    boards::run(&opts, |_| {}).unwrap();
     let path = parts::ledger_path(&dir.0.join("parts"), &r);
     let first = parts::load(&path, &r).unwrap();
     // The row is dropped from the table: the run composes it again from the ledger alone.
     std::fs::remove_file(&opts.json).unwrap();
     let mut lines = Vec::new();
-    table::run(&opts, |l| lines.push(l.to_string())).unwrap();
+    boards::run(&opts, |l| lines.push(l.to_string())).unwrap();
     assert_eq!(
         parts::load(&path, &r).unwrap(),
         first,
         "no part solved again"
     );
-    let rows = table::load(&opts.json).unwrap();
+    let rows = boards::load(&opts.json).unwrap();
     assert_eq!(rows[0].value, Value::Draw);
     assert!(!lines.iter().any(|l| l.contains("proven")), "{lines:?}");
 }
@@ -235,7 +235,7 @@ fn a_part_recorded_as_a_mirror_image_counts() {
     let r = Rules::parse("5,5,4,1,1").unwrap();
     let dir = TempDir::new("mirror");
     let opts = options(&r, &dir.0, &[], 1);
-    table::run(&opts, |_| {}).unwrap();
+    boards::run(&opts, |_| {}).unwrap();
     let path = parts::ledger_path(&dir.0.join("parts"), &r);
     let mut ledger = parts::load(&path, &r).unwrap();
     // A1 -> E5, B1 -> D5 and so on: the same parts under the half turn.
@@ -370,13 +370,13 @@ fn damaged_ledgers_are_refused() {
 }
 
 /// Runs the table by parts with certificates; returns the row and the directory (kept alive).
-fn by_parts_certified(rules: &str, parts_at: &[&str]) -> (table::Row, TempDir) {
+fn by_parts_certified(rules: &str, parts_at: &[&str]) -> (boards::Row, TempDir) {
     let r = Rules::parse(rules).unwrap();
     let dir = TempDir::new(&format!("cert-{}", rules.replace(',', "_")));
     let mut opts = options(&r, &dir.0, parts_at, 2);
     opts.cert_dir = Some(dir.0.join("certs"));
-    table::run(&opts, |_| {}).expect("table runs");
-    let row = table::load(&opts.json).unwrap()[0].clone();
+    boards::run(&opts, |_| {}).expect("table runs");
+    let row = boards::load(&opts.json).unwrap()[0].clone();
     (row, dir)
 }
 
@@ -409,12 +409,12 @@ fn a_board_by_parts_gets_one_checked_certificate() {
 }
 
 /// 5,5,4,1,1 solved by parts with certificates on, one worker, in a fresh directory.
-fn certified_5x5(name: &str) -> (Rules, TempDir, TableOptions) {
+fn certified_5x5(name: &str) -> (Rules, TempDir, BoardsOptions) {
     let r = Rules::parse("5,5,4,1,1").unwrap();
     let dir = TempDir::new(name);
     let mut opts = options(&r, &dir.0, &[], 1);
     opts.cert_dir = Some(dir.0.join("certs"));
-    table::run(&opts, |_| {}).unwrap();
+    boards::run(&opts, |_| {}).unwrap();
     (r, dir, opts)
 }
 
@@ -427,8 +427,8 @@ fn a_changed_part_certificate_is_not_joined() {
     let files: Vec<&String> = ledger.parts.iter().flat_map(|p| &p.certificate).collect();
     std::fs::copy(files[1], files[0]).unwrap();
     std::fs::remove_file(&opts.json).unwrap();
-    table::run(&opts, |_| {}).unwrap();
-    let row = table::load(&opts.json).unwrap()[0].clone();
+    boards::run(&opts, |_| {}).unwrap();
+    let row = boards::load(&opts.json).unwrap()[0].clone();
     assert_eq!(row.value, Value::Draw);
     assert_eq!(row.certificate, None);
     assert!(
@@ -447,11 +447,11 @@ fn a_missing_part_certificate_is_written_again() {
     std::fs::remove_file(&gone).unwrap();
     std::fs::remove_file(&opts.json).unwrap();
     let mut lines = Vec::new();
-    table::run(&opts, |l| lines.push(l.to_string())).unwrap();
+    boards::run(&opts, |l| lines.push(l.to_string())).unwrap();
     assert!(Path::new(&gone).exists(), "{lines:?}");
     let after = parts::load(&path, &r).unwrap();
     assert_eq!(after.parts.len(), before.parts.len(), "no part solved anew");
-    let row = table::load(&opts.json).unwrap()[0].clone();
+    let row = boards::load(&opts.json).unwrap()[0].clone();
     assert_eq!(row.value, Value::Draw);
     assert!(row.certificate.is_some(), "{}", row.how);
 }
@@ -462,7 +462,7 @@ fn parts_asked_for_are_solved_before_the_first_turns() {
     let dir = TempDir::new("order");
     let opts = options(&r, &dir.0, &["B1 C3"], 1);
     let mut lines = Vec::new();
-    table::run(&opts, |l| lines.push(l.to_string())).unwrap();
+    boards::run(&opts, |l| lines.push(l.to_string())).unwrap();
     let proven: Vec<&String> = lines.iter().filter(|l| l.contains(" proven ")).collect();
     assert!(proven[0].contains("part B1 C3 proven"), "{lines:?}");
     assert!(
@@ -476,7 +476,7 @@ fn certificates_of_recorded_parts_come_before_new_parts() {
     let r = Rules::parse("5,5,4,1,1").unwrap();
     let dir = TempDir::new("certs-first");
     let mut opts = options(&r, &dir.0, &[], 1);
-    table::run(&opts, |_| {}).unwrap();
+    boards::run(&opts, |_| {}).unwrap();
     let path = parts::ledger_path(&dir.0.join("parts"), &r);
     let mut ledger = parts::load(&path, &r).unwrap();
     ledger.parts.retain(|p| p.moves != "C3" && p.moves != "A1");
@@ -484,7 +484,7 @@ fn certificates_of_recorded_parts_come_before_new_parts() {
     std::fs::remove_file(&opts.json).unwrap();
     opts.cert_dir = Some(dir.0.join("certs"));
     let mut lines = Vec::new();
-    table::run(&opts, |l| lines.push(l.to_string())).unwrap();
+    boards::run(&opts, |l| lines.push(l.to_string())).unwrap();
     let certified: Vec<usize> = (0..lines.len())
         .filter(|&i| lines[i].contains("): certificate"))
         .collect();
@@ -502,10 +502,10 @@ fn certificates_are_written_later_for_parts_proven_without() {
     let dir = TempDir::new("later");
     let mut opts = options(&r, &dir.0, &["A1 C3"], 2);
     opts.tt_dir = Some(dir.0.join("tt"));
-    table::run(&opts, |_| {}).unwrap();
+    boards::run(&opts, |_| {}).unwrap();
     let path = parts::ledger_path(&dir.0.join("parts"), &r);
     let before = parts::load(&path, &r).unwrap();
-    let row = table::load(&opts.json).unwrap()[0].clone();
+    let row = boards::load(&opts.json).unwrap()[0].clone();
     assert_eq!((row.value, row.certificate.as_ref()), (Value::Draw, None));
     let tables = |dir: &Path| -> usize {
         std::fs::read_dir(dir.join("tt/5_5_4_1_1"))
@@ -535,7 +535,7 @@ fn certificates_are_written_later_for_parts_proven_without() {
     // With certificates on, the same run writes the others from the parts' tables.
     opts.cert_dir = Some(certs);
     let mut lines = Vec::new();
-    table::run(&opts, |l| lines.push(l.to_string())).unwrap();
+    boards::run(&opts, |l| lines.push(l.to_string())).unwrap();
     let after = parts::load(&path, &r).unwrap();
     assert_eq!(after.parts.len(), before.parts.len(), "{lines:?}");
     assert!(
@@ -554,7 +554,7 @@ fn certificates_are_written_later_for_parts_proven_without() {
     assert!(after.parts.iter().any(|p| p.moves == c2.moves));
     // Every part is certified now, so no part keeps its table.
     assert_eq!(tables(&dir.0), 0, "{lines:?}");
-    let row2 = table::load(&opts.json).unwrap()[0].clone();
+    let row2 = boards::load(&opts.json).unwrap()[0].clone();
     assert_eq!(
         (row2.value, row2.nodes, row2.seconds),
         (row.value, row.nodes, row.seconds)

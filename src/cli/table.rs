@@ -1,19 +1,19 @@
 //! `c6solve table`: solve the empty boards of a range of rule sets into a table of proven
 //! values.
 //!
-//! Every use of the library's small-board results (`c6solve::table`) by the command line is
+//! Every use of the library's small-board results (`c6solve::boards`) by the command line is
 //! in this file.
 
 use super::args::{ListBefore, ThreadArgs, seconds, tt_mib, whole};
 use super::{exit_code, interrupt_flag};
-use c6solve::table::{self, TableOptions};
-use c6solve::{Error, Rules};
+use c6solve::boards::{self, BoardsOptions};
+use c6solve::{Error, Rules, SolveOptions};
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-/// Options of `table` (the logic lives in `c6solve::table`).
+/// Options of `table` (the logic lives in `c6solve::boards`).
 #[derive(Args)]
 #[command(
     mut_arg("threads", |a| a
@@ -158,7 +158,7 @@ pub struct TableArgs {
 
 /// Runs `table`: 1 if the table holds a contradiction, 130 when interrupted.
 pub fn run(args: TableArgs) -> Result<ExitCode, Error> {
-    let rules = table::order(rule_sets(&args)?);
+    let rules = boards::order(rule_sets(&args)?);
     if args.list {
         for r in &rules {
             println!("{r}");
@@ -169,49 +169,52 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Error> {
         .chain(std::env::args().skip(1))
         .collect::<Vec<_>>()
         .join(" ");
-    let opts = TableOptions {
+    let opts = BoardsOptions {
         rules,
         time_limit: args.time_limit,
-        tt_mib: args.tt_size,
+        search: SolveOptions {
+            tt_mib: args.tt_size,
+            checkpoint_every: args.threads.checkpoint_every,
+            threads: args.threads.threads(),
+            split_turns: args.split_turns,
+            interrupt: Some(interrupt_flag()),
+            ..SolveOptions::default()
+        },
         tt_dir: args.tt_dir.map(PathBuf::from),
-        checkpoint_every: args.threads.checkpoint_every,
-        threads: args.threads.threads(),
         cert_dir: (!args.no_certificates).then(|| PathBuf::from(&args.certificates)),
         proof_max_nodes: args.proof_max_nodes,
-        split_turns: args.split_turns,
         by_parts: args.by_parts.map(PathBuf::from),
         part_workers: args.part_workers,
         reply_trials: args.reply_trials,
         reply_trial_nodes: args.reply_trial_nodes,
         parts_at: args.parts_at,
-        interrupt: Some(interrupt_flag()),
         json: PathBuf::from(&args.json),
         md: PathBuf::from(&args.md),
         command,
     };
     if !args.merge.is_empty() {
-        let mut rows = table::load(&opts.json)?;
+        let mut rows = boards::load(&opts.json)?;
         for f in &args.merge {
-            let (taken, left_out) = table::merge_file(&mut rows, Path::new(f))?;
+            let (taken, left_out) = boards::merge_file(&mut rows, Path::new(f))?;
             for line in left_out {
                 eprintln!("{line}");
             }
             eprintln!("{f}: {} rows taken", taken.len());
         }
-        table::save(&mut rows, &opts.json, &opts.md, &opts.command)?;
+        boards::save(&mut rows, &opts.json, &opts.md, &opts.command)?;
     }
-    let steps = table::run(&opts, |line| eprintln!("{line}"))?;
+    let steps = boards::run(&opts, |line| eprintln!("{line}"))?;
     let mut interrupted = false;
     for s in &steps {
         match s {
-            table::Step::Solved(r) => println!(
+            boards::Step::Solved(r) => println!(
                 "{} {} {} nodes {:.3} s",
                 r.rules,
                 r.value.name(),
                 r.nodes,
                 r.seconds
             ),
-            table::Step::Interrupted { checkpoint } => {
+            boards::Step::Interrupted { checkpoint } => {
                 interrupted = true;
                 match checkpoint {
                     Some(ck) => eprintln!(
@@ -232,7 +235,7 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Error> {
     if interrupted {
         return Ok(ExitCode::from(130));
     }
-    let rows = table::load(&opts.json)?;
+    let rows = boards::load(&opts.json)?;
     let mut bad = false;
     for r in rows.iter() {
         for f in r.flags.iter().filter(|f| f.starts_with("CONTRADICTION")) {
@@ -248,11 +251,11 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Error> {
 fn rule_sets(args: &TableArgs) -> Result<Vec<Rules>, Error> {
     let mut rules = Vec::new();
     match (&args.boards, &args.k) {
-        (Some(b), Some(k)) => rules.extend(table::expand(
-            table::parse_boards(b)?,
-            table::parse_range("--k", k)?,
-            table::parse_range("--p", &args.p)?,
-            table::parse_range("--q", &args.q)?,
+        (Some(b), Some(k)) => rules.extend(boards::expand(
+            boards::parse_boards(b)?,
+            boards::parse_range("--k", k)?,
+            boards::parse_range("--p", &args.p)?,
+            boards::parse_range("--q", &args.q)?,
         )?),
         (Some(_), None) => return Err(Error::Option("--boards needs --k (e.g. --k 4..6)".into())),
         (None, Some(_)) => return Err(Error::Option("--k needs --boards (e.g. 3x3..7x7)".into())),
@@ -262,7 +265,7 @@ fn rule_sets(args: &TableArgs) -> Result<Vec<Rules>, Error> {
         rules.push(Rules::parse(r)?);
     }
     if args.literature {
-        rules.extend(table::literature_rules());
+        rules.extend(boards::literature_rules());
     }
     if rules.is_empty() && args.merge.is_empty() {
         return Err(Error::Option(

@@ -2,27 +2,25 @@
 //! turns, tried first on a new one, each with a small node budget.
 //!
 //! A first-turn part (White to move, `--goal hold`) spends most of its search looking for
-//! White's answer. Measured on 8,8,6,2,2: "C1 D1" took 148M nodes, but with White's answer
-//! F1 E3 given ("C1 D1 F1 E3", Black to move, `--goal win`), 8.4M; "C1 D2" had taken over
-//! 77M nodes without being settled when "C1 D2 E4 D5" was refuted in 1.8M. And answers
-//! repeat: of the first 98 first turns refuted, E4 D5 and D4 F5 answered 9 each. So before a
-//! first turn is solved whole, the answers most often recorded are tried on it; one that
+//! White's answer, and the part with that answer given (Black to move, `--goal win`) is much
+//! smaller; White's answers also repeat from one first turn to another. So before a first
+//! turn is solved whole, the answers most often recorded are tried on it; one that
 //! refutes Black within the budget is recorded as a part below the first turn, which the
 //! ledger's composition then settles, as it does a split asked for with `--part`. A trial
 //! that fails costs its budget and records nothing.
 //!
 //! Nothing here decides a value: a trial's part is proven, and certified, like any other.
 
-use super::parts::{Ledger, Part};
+use super::ledger::{Ledger, PartRecord};
 use crate::board::{Cell, Position};
 use crate::notation::{format_moves, parse_moves};
 use crate::proof;
 use crate::rules::{Color, Rules};
 
 /// White's first turn after the first turn of `part`, in the part's own frame: a first-turn
-/// part's recorded `reply` (see [`fill_replies`] for older parts), or for a part below a
+/// part's recorded `reply` (see [`fill_replies`] for parts recorded without one), or for a part below a
 /// first turn (a refuted answer) its last p stones. `None` for other parts.
-pub fn reply_of(rules: &Rules, part: &Part) -> Option<Vec<Cell>> {
+pub fn reply_of(rules: &Rules, part: &PartRecord) -> Option<Vec<Cell>> {
     let cells = parse_moves(rules, &part.moves).ok()?;
     let (q, p) = (rules.q as usize, rules.p as usize);
     if cells.len() == q + p && part.value == "no-win" {
@@ -37,12 +35,12 @@ pub fn reply_of(rules: &Rules, part: &Part) -> Option<Vec<Cell>> {
 }
 
 /// True for a part after Black's first turn in which White holds: one that has an answer.
-fn first_turn_held(rules: &Rules, part: &Part) -> bool {
+fn first_turn_held(rules: &Rules, part: &PartRecord) -> bool {
     part.value == "no-loss" && part.moves.split_whitespace().count() == rules.q as usize
 }
 
 /// The first p stones of the strategy in a first-turn part's certificate, if the file is here.
-fn certificate_reply(rules: &Rules, part: &Part) -> Option<Vec<Cell>> {
+fn certificate_reply(rules: &Rules, part: &PartRecord) -> Option<Vec<Cell>> {
     let cert = proof::read_certificate(part.certificate.as_deref()?).ok()?;
     let root = crate::show::certificate_root(&cert)?;
     if root.to_move() != Color::White || root.rules() != rules {
@@ -53,8 +51,7 @@ fn certificate_reply(rules: &Rules, part: &Part) -> Option<Vec<Cell>> {
     (line.len() >= p).then(|| line[..p].to_vec())
 }
 
-/// Fills in the `reply` of every first-turn part that lacks one (recorded before parts kept
-/// their answer) from its certificate, when that is here; run once at the start of a run, so
+/// Fills in the `reply` of every first-turn part recorded without one from its certificate, when that is here; run once at the start of a run, so
 /// the answers are read from the ledger afterwards and stay known where the certificates are
 /// not kept. Returns how many were filled.
 pub fn fill_replies(rules: &Rules, ledger: &mut Ledger) -> usize {

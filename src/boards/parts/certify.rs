@@ -1,0 +1,295 @@
+//! The certificates of a board solved by parts: each part's, written when it is proven (or
+//! adopted when already in place), and the row the ledger gives, with one certificate joining
+//! the parts' under the composition.
+
+use super::compose::{Composed, Shape, compose, first_turns_refuted};
+use super::ledger::{Ledger, PartRecord, position_after};
+use super::schedule::{Job, part_name};
+use crate::board::{Cell, Position};
+use crate::boards::backing::read_with_sha;
+use crate::boards::certificates::{
+    CERTIFICATE_SENTENCE, NO_CERTIFICATE, write_certificate, write_checked,
+};
+use crate::boards::made::new_row;
+use crate::boards::options::{BoardsOptions, file_stem};
+use crate::boards::rows::{Row, Value};
+use crate::error::Result;
+use crate::proof::{self, Claim, Node, cert, check, join};
+use crate::rules::{Color, Rules};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// How many times its solve's time a part's certificate may take to write.
+const CERTIFICATE_TIME_FACTOR: f64 = 4.0;
+
+/// When writing a part's certificate gives up. Writing searches again the children the table
+/// lost and those the solve's zones left out, which can take longer than the solve did:
+/// [`CERTIFICATE_TIME_FACTOR`] times the part's solve time, at least a minute, and at least
+/// twice what an attempt that ran out of time was allowed (`tried`), so a part recorded
+/// without a certificate is not refused the same way by every later run. No later than the
+/// run's end but for that minute.
+pub(super) fn certificate_deadline(
+    solve_seconds: f64,
+    tried: Option<f64>,
+    run_end: Instant,
+) -> Instant {
+    let now = Instant::now();
+    let floor = Duration::from_secs(60);
+    let seconds = (solve_seconds * CERTIFICATE_TIME_FACTOR).max(2.0 * tried.unwrap_or(0.0));
+    let wanted = Duration::from_secs_f64(seconds).max(floor);
+    (now + wanted).min(run_end.max(now + floor))
+}
+
+/// Writes a part's certificate to `file`, checks the file with the independent checker (it
+/// must prove the part's value: anything else is a bug, an error, and no file) and records it.
+pub(super) fn write_part_certificate(
+    part: &mut PartRecord,
+    cert: proof::Packed,
+    file: &Path,
+) -> Result<()> {
+    let what = format!("part '{}': its certificate", part.moves);
+    let (name, written, summary, _) = write_checked(cert, file, &part.value, &what)?;
+    part.certificate = Some(name);
+    part.certificate_sha256 = Some(written.sha256);
+    part.certificate_nodes = Some(summary.nodes as u64);
+    Ok(())
+}
+
+/// The certificate already in a certifying job's place, when the checker accepts it for the
+/// job's position and the recorded value: a part record with just its certificate fields.
+pub(super) fn adopted(rules: &Rules, opts: &BoardsOptions, job: &Job) -> Option<PartRecord> {
+    let value = &job.certify.as_ref()?.value;
+    let file = opts
+        .cert_dir
+        .as_ref()?
+        .join(file_stem(rules))
+        .join(format!("{}.c6proof", part_name(job)));
+    let name = file.display().to_string();
+    let (packed, sha) = read_with_sha(&name).ok()?;
+    let pos = Position::from_moves(*rules, &job.cells).ok()?;
+    if packed.head != cert::header(&pos) {
+        return None;
+    }
+    let summary = check::check_packed(&packed).ok()?;
+    (summary.value == Some(value.as_str())).then(|| PartRecord {
+        moves: job.moves.clone(),
+        value: value.clone(),
+        nodes: 0,
+        seconds: 0.0,
+        threads: 0,
+        tt_mib: 0,
+        commit: String::new(),
+        command: String::new(),
+        date: String::new(),
+        load: String::new(),
+        certificate: Some(name),
+        certificate_sha256: Some(sha),
+        certificate_nodes: Some(summary.nodes as u64),
+        certificate_tried: None,
+        reply: None,
+    })
+}
+
+/// How a value composed of parts (see [`super`]) was shown.
+fn how_by_parts(rules: &Rules, value: Value, parts: &[PartRecord], ledger: &Path) -> String {
+    let list = parts
+        .iter()
+        .map(|p| {
+            let at = if p.moves.is_empty() { "root" } else { &p.moves };
+            format!("{at} {} ({:.0} s)", p.value, p.seconds)
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    let white = if rules.q == rules.p {
+        " White cannot force a win by strategy stealing (q = p)."
+    } else {
+        ""
+    };
+    let what = match value {
+        Value::Win => "a first turn of Black's after which White loses",
+        Value::Loss => "White's win from the root",
+        _ => "after each of Black's first turns up to symmetry, White holds",
+    };
+    // A part deeper than a first turn is a split: the White reply was chosen by the user
+    // (--part) or was an answer recorded for another first turn (--reply-trials), and the
+    // part proves Black cannot win after it.
+    let first = rules.q as usize;
+    let split = parts
+        .iter()
+        .any(|p| p.moves.split_whitespace().count() > first);
+    let goals = if split {
+        "`solve --goal hold` after a first turn, `solve --goal win` answering no-win after a \
+         first turn and a White reply, one recorded for another first turn (--reply-trials) \
+         or chosen by hand (--part)"
+    } else {
+        "`solve --goal hold`"
+    };
+    format!(
+        "Solved by parts (--by-parts, ledger {}): {what}, each part a df-pn solve of its own \
+         ({goals}); the row's nodes and seconds are the parts' sums: {list}.{white}",
+        ledger.display()
+    )
+}
+
+/// The row the ledger gives: a value composed from its parts, or unknown with how far it got.
+pub(super) fn row_of(
+    rules: &Rules,
+    opts: &BoardsOptions,
+    ledger: &Ledger,
+    path: &Path,
+    load: String,
+) -> Result<Row> {
+    let composed = compose(rules, ledger);
+    let (value, parts, how) = match &composed {
+        Composed::Value { value, parts, .. } => {
+            let how = how_by_parts(rules, *value, parts, path);
+            (*value, parts.clone(), how)
+        }
+        Composed::Open => {
+            let (refuted, turns) = first_turns_refuted(rules, ledger);
+            (
+                Value::Unknown,
+                ledger.parts.clone(),
+                format!(
+                    "Solved by parts (--by-parts): not settled by the {} parts proven in {} so \
+                     far, which refute {refuted} of Black's {turns} first turns up to symmetry \
+                     (recorded as unknown, never as a value; nodes and seconds are those parts').",
+                    ledger.parts.len(),
+                    path.display()
+                ),
+            )
+        }
+    };
+    let mut row = Row {
+        nodes: parts.iter().map(|p| p.nodes).sum(),
+        seconds: parts.iter().map(|p| p.seconds).sum(),
+        threads: parts.iter().map(|p| p.threads).max().unwrap_or(0),
+        ..new_row(rules, value, how, opts, load)
+    };
+    if let (Composed::Value { claims, .. }, Some(dir)) = (&composed, &opts.cert_dir) {
+        let start = Instant::now();
+        match joined(rules, claims) {
+            Ok(c) => {
+                let file = dir.join(format!("{}.c6proof", file_stem(rules)));
+                row.how.push(' ');
+                write_certificate(&mut row, c, &file, start.elapsed())?;
+                row.how = row.how.replace(
+                    CERTIFICATE_SENTENCE,
+                    "Certificate (the parts' certificates joined under the first turns): ",
+                );
+            }
+            Err(why) => row.how.push_str(&format!(" {}{why}.", NO_CERTIFICATE)),
+        }
+    }
+    Ok(row)
+}
+
+/// One certificate for the whole board from the parts' certificates: each claim's shape,
+/// with the parts' proofs at its leaves (turned by the board symmetry that maps a part
+/// recorded as a mirror image onto the position it stands for).
+fn joined(
+    rules: &Rules,
+    claims: &[(Color, bool, Option<Shape>)],
+) -> std::result::Result<proof::Packed, String> {
+    let root = Position::new(*rules);
+    let mut parts = Vec::new();
+    for (colour, win, shape) in claims {
+        let claim = if *win { Claim::Win } else { Claim::NoWin };
+        let attacker = colour.index() as u8;
+        let part = match shape {
+            Some(s) => join::join(attacker, claim, &tree_of(rules, s)?),
+            // White's no-win by strategy stealing is a theorem the checker knows.
+            None => join::join(
+                attacker,
+                claim,
+                &join::Tree::Theorem(Node::StrategyStealing),
+            ),
+        };
+        parts.push(part.map_err(|e| e.to_string())?);
+    }
+    Ok(proof::Packed {
+        head: cert::header(&root),
+        parts,
+    })
+}
+
+/// The joined proof's tree for `shape`, its leaves read from the parts' certificate files
+/// (each must still have the SHA-256 the ledger recorded).
+fn tree_of(rules: &Rules, shape: &Shape) -> std::result::Result<join::Tree, String> {
+    Ok(match shape {
+        Shape::Part { part, path } => {
+            let (Some(file), Some(sha)) = (&part.certificate, &part.certificate_sha256) else {
+                return Err(format!("part '{}' has no certificate", part.moves));
+            };
+            let (packed, actual) = read_with_sha(file)?;
+            if actual != *sha {
+                return Err(format!("{file} is not the file the ledger recorded"));
+            }
+            let leaf = packed
+                .parts
+                .into_iter()
+                .next()
+                .ok_or_else(|| format!("{file} holds no proof"))?;
+            let (_, own) = position_after(rules, &part.moves).map_err(|e| e.to_string())?;
+            let here = Position::from_moves(*rules, path).map_err(|e| e.to_string())?;
+            let syms = here.geometry().symmetries();
+            let g = (0..syms.len())
+                .find(|&g| {
+                    (0..rules.cells() as Cell).all(|c| own.at(c) == here.at(syms[g][c as usize]))
+                })
+                .ok_or_else(|| format!("part '{}' is not at its position", part.moves))?;
+            let leaf = if g == 0 {
+                leaf
+            } else {
+                join::mapped(&leaf, &syms[g]).map_err(|e| e.to_string())?
+            };
+            join::Tree::Leaf(leaf)
+        }
+        Shape::Move(c, s) => join::Tree::Move(*c, Box::new(tree_of(rules, s)?)),
+        Shape::Replies(v) => join::Tree::Replies(
+            v.iter()
+                .map(|(c, s)| Ok((*c, tree_of(rules, s)?)))
+                .collect::<std::result::Result<_, String>>()?,
+        ),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Seconds from now to `certificate_deadline`'s answer, rounded.
+    fn allowed(solve_seconds: f64, tried: Option<f64>, run_left: u64) -> u64 {
+        let now = Instant::now();
+        let d = certificate_deadline(solve_seconds, tried, now + Duration::from_secs(run_left));
+        (d - now).as_secs_f64().round() as u64
+    }
+
+    #[test]
+    fn a_certificate_gets_four_times_its_solve_within_the_run() {
+        assert_eq!(allowed(100.0, None, 10_000), 400);
+        assert_eq!(allowed(5.0, None, 10_000), 60, "at least a minute");
+        assert_eq!(
+            allowed(100.0, None, 250),
+            250,
+            "no later than the run's end"
+        );
+        assert_eq!(allowed(100.0, None, 0), 60, "but for that minute");
+    }
+
+    #[test]
+    fn a_certificate_that_ran_out_of_time_gets_twice_as_long_next() {
+        assert_eq!(allowed(19.0, Some(76.0), 10_000), 152);
+        assert_eq!(
+            allowed(19.0, Some(152.0), 10_000),
+            304,
+            "and twice that after"
+        );
+        assert_eq!(
+            allowed(100.0, Some(60.0), 10_000),
+            400,
+            "never less than before"
+        );
+        assert_eq!(allowed(19.0, Some(76.0), 100), 100, "still within the run");
+    }
+}

@@ -1,0 +1,249 @@
+//! A board's value composed from the parts of its ledger: the parts indexed by the search's
+//! symmetry-reduced keys, and the walk down from the root to them.
+
+use super::ledger::{Ledger, PartRecord, position_after};
+use crate::board::{Cell, Position};
+use crate::boards::rows::Value;
+use crate::rules::{Color, Rules};
+use crate::search::dfpn;
+
+/// The colour a recorded part's claim is about: the opponent of the side to move for the
+/// hold values (`no-loss`, `loss`), the side to move for the win values (`no-win`, `win`).
+fn attacker_of(pos: &Position, value: &str) -> Color {
+    match value {
+        "no-loss" | "loss" => pos.to_move().opponent(),
+        _ => pos.to_move(),
+    }
+}
+
+/// True when the part refutes its attacker (`no-loss`, `no-win`); false when it proves the
+/// attacker's win.
+fn refutes(part: &PartRecord) -> bool {
+    part.value == "no-loss" || part.value == "no-win"
+}
+
+/// The ledger's parts indexed by the search's symmetry-reduced keys: each part at the key of
+/// its position for its attacker, and every position on the way to it as a prefix (where the
+/// composition must look further down).
+pub(super) struct Index<'a> {
+    pub(super) at: hashbrown::HashMap<[u64; 2], &'a PartRecord>,
+    pub(super) prefixes: hashbrown::HashSet<[u64; 2]>,
+}
+
+impl<'a> Index<'a> {
+    pub(super) fn new(rules: &Rules, ledger: &'a Ledger) -> Index<'a> {
+        let mut at = hashbrown::HashMap::new();
+        let mut prefixes = hashbrown::HashSet::new();
+        for part in &ledger.parts {
+            // `load` refused a ledger with a part that is not a position.
+            let Ok((cells, end)) = position_after(rules, &part.moves) else {
+                continue;
+            };
+            let mut pos = Position::new(*rules);
+            let attacker = attacker_of(&end, &part.value);
+            prefixes.insert(dfpn::key_for(&pos, attacker));
+            // Where the turn of the current stone began: a turn's stones may come in any
+            // order, and the composition walks them one at a time from its own first stones,
+            // so each stone alone after the turn's start is on the way too: otherwise a first
+            // turn whose stones no recorded part lists in the walk's order would stay open.
+            let mut start = pos.clone();
+            for (i, &c) in cells.iter().enumerate() {
+                let full = if i < rules.q as usize {
+                    rules.q
+                } else {
+                    rules.p
+                };
+                if rules.turn_after(i).1 == full {
+                    start = pos.clone();
+                } else {
+                    let mut alone = start.clone();
+                    alone.play(c);
+                    prefixes.insert(dfpn::key_for(&alone, attacker));
+                }
+                pos.play(c);
+                prefixes.insert(dfpn::key_for(&pos, attacker));
+            }
+            at.entry(dfpn::key_for(&pos, attacker)).or_insert(part);
+        }
+        Index { at, prefixes }
+    }
+}
+
+/// How the parts settle a position for one attacker: the shape of its joined proof.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Shape {
+    /// A recorded part, at the position after `path` (the part itself may have been recorded
+    /// as a mirror image of it).
+    Part {
+        /// The part.
+        part: Box<PartRecord>,
+        /// The stones from the empty board to this position.
+        path: Vec<Cell>,
+    },
+    /// The side the parts favour is to move: this stone, then the shape after it.
+    Move(Cell, Box<Shape>),
+    /// The other side is to move: every stone up to symmetry, each with the shape after it.
+    Replies(Vec<(Cell, Shape)>),
+}
+
+impl Shape {
+    /// The parts the shape rests on.
+    pub fn parts(&self) -> Vec<PartRecord> {
+        match self {
+            Shape::Part { part, .. } => vec![(**part).clone()],
+            Shape::Move(_, s) => s.parts(),
+            Shape::Replies(v) => v.iter().flat_map(|(_, s)| s.parts()).collect(),
+        }
+    }
+}
+
+/// What the ledger shows for one attacker below one position.
+#[derive(Debug, Clone, PartialEq)]
+enum Status {
+    /// The attacker cannot force a win.
+    Refuted(Shape),
+    /// The attacker forces a win.
+    Won(Shape),
+    /// Not settled by the parts.
+    Open,
+}
+
+/// The attacker's status at `pos` (reached by `path`) from the parts: a part at `pos` itself,
+/// else, where the defender is to move, one defender stone after which the attacker is
+/// refuted, and where the attacker is to move, every stone up to symmetry refuted (or one
+/// won). Only positions with a part at or below them are looked into.
+fn status(pos: &mut Position, path: &mut Vec<Cell>, attacker: Color, index: &Index<'_>) -> Status {
+    let key = dfpn::key_for(pos, attacker);
+    if let Some(part) = index.at.get(&key) {
+        let shape = Shape::Part {
+            part: Box::new((*part).clone()),
+            path: path.clone(),
+        };
+        return if refutes(part) {
+            Status::Refuted(shape)
+        } else {
+            Status::Won(shape)
+        };
+    }
+    if pos.is_over() || !index.prefixes.contains(&key) {
+        return Status::Open;
+    }
+    let mut all = Vec::new();
+    let defending = pos.to_move() != attacker;
+    for (cell, child) in dfpn::first_stones(pos, attacker) {
+        if !index.prefixes.contains(&child) {
+            if defending {
+                continue;
+            }
+            return Status::Open;
+        }
+        pos.play(cell);
+        path.push(cell);
+        let st = status(pos, path, attacker, index);
+        path.pop();
+        pos.undo();
+        match (st, defending) {
+            (Status::Refuted(s), true) => return Status::Refuted(Shape::Move(cell, Box::new(s))),
+            (Status::Won(s), false) => return Status::Won(Shape::Move(cell, Box::new(s))),
+            (Status::Refuted(s), false) => all.push((cell, s)),
+            (_, false) => return Status::Open,
+            (_, true) => {}
+        }
+    }
+    if defending {
+        Status::Open
+    } else {
+        Status::Refuted(Shape::Replies(all))
+    }
+}
+
+/// How many of Black's first turns up to symmetry the ledger's parts refute, of how many
+/// there are: a long row's progress from one run to the next.
+pub fn first_turns_refuted(rules: &Rules, ledger: &Ledger) -> (usize, usize) {
+    let index = Index::new(rules, ledger);
+    let mut pos = Position::new(*rules);
+    let turns = dfpn::root_turns(&pos, Color::Black);
+    let mut refuted = 0;
+    for &(a, b, _) in &turns {
+        let mut path: Vec<Cell> = std::iter::once(a).chain(b).collect();
+        for &c in &path {
+            pos.play(c);
+        }
+        let played = path.len();
+        if matches!(
+            status(&mut pos, &mut path, Color::Black, &index),
+            Status::Refuted(_)
+        ) {
+            refuted += 1;
+        }
+        for _ in 0..played {
+            pos.undo();
+        }
+    }
+    (refuted, turns.len())
+}
+
+/// What the ledger shows about a board.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Composed {
+    /// The value is settled, by the parts listed (with their summed cost).
+    Value {
+        /// Black's value on the empty board.
+        value: Value,
+        /// The parts that settle it.
+        parts: Vec<PartRecord>,
+        /// The shapes of the proof's claims, in a certificate's order: the colour each is
+        /// about, whether it is a win, and its shape (`None`: White's no-win by strategy
+        /// stealing).
+        claims: Vec<(Color, bool, Option<Shape>)>,
+    },
+    /// Not settled yet.
+    Open,
+}
+
+/// Composes a board's value from its ledger (see the module comment).
+pub fn compose(rules: &Rules, ledger: &Ledger) -> Composed {
+    let index = Index::new(rules, ledger);
+    let mut root = Position::new(*rules);
+    let black = status(&mut root, &mut Vec::new(), Color::Black, &index);
+    let white = if rules.q == rules.p {
+        None
+    } else {
+        Some(status(&mut root, &mut Vec::new(), Color::White, &index))
+    };
+    let settled = |value, claims: Vec<(Color, bool, Option<Shape>)>| {
+        // With two stones a turn a part is reached through either of its stones: it is
+        // listed (and its cost counted) once.
+        let mut parts: Vec<PartRecord> = Vec::new();
+        for p in claims
+            .iter()
+            .flat_map(|(_, _, s)| s.iter().flat_map(Shape::parts))
+        {
+            if !parts.contains(&p) {
+                parts.push(p);
+            }
+        }
+        Composed::Value {
+            value,
+            parts,
+            claims,
+        }
+    };
+    match (black, white) {
+        (Status::Won(s), _) => settled(Value::Win, vec![(Color::Black, true, Some(s))]),
+        (_, Some(Status::Won(s))) => settled(Value::Loss, vec![(Color::White, true, Some(s))]),
+        // Strategy stealing (see `search::second_player_cannot_win`).
+        (Status::Refuted(b), None) => settled(
+            Value::Draw,
+            vec![(Color::Black, false, Some(b)), (Color::White, false, None)],
+        ),
+        (Status::Refuted(b), Some(Status::Refuted(w))) => settled(
+            Value::Draw,
+            vec![
+                (Color::Black, false, Some(b)),
+                (Color::White, false, Some(w)),
+            ],
+        ),
+        _ => Composed::Open,
+    }
+}

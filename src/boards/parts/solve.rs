@@ -1,0 +1,498 @@
+//! Solving a board's missing parts: workers side by side until the row's time limit, each
+//! part tried with White's recorded answers first, each proven part recorded in the ledger.
+
+use super::certify::{adopted, certificate_deadline, row_of, write_part_certificate};
+use super::compose::{Composed, compose, first_turns_refuted};
+use super::ledger::{Ledger, PartRecord, ledger_path, load, save};
+use super::replies;
+use super::schedule::{Job, certificate_jobs, extra_parts, jobs, part_name, part_tt};
+use crate::board::{Cell, Position};
+use crate::boards::made::load_average;
+use crate::boards::options::{BoardsOptions, file_stem};
+use crate::boards::rows::Row;
+use crate::error::{Error, Result};
+use crate::lab::provenance::{git_commit, utc_now};
+use crate::notation::format_moves;
+use crate::proof::cert;
+use crate::rules::Rules;
+use crate::search::{Goal, Outcome, SolveOptions, checkpoint, open_table, solve_then};
+use std::collections::VecDeque;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::{Duration, Instant};
+
+/// The result of a part's solve, sent from a worker.
+enum Solved {
+    /// Proven, with a note when its certificate could not be written.
+    Proven(Box<PartRecord>, Option<String>),
+    Open(String),
+}
+
+/// Solves `rules` by parts: the missing parts are solved (`opts.part_workers` at a time, until
+/// the row's time limit), each recorded in the ledger as it is proven, then the row is
+/// composed. `None` when Ctrl-C stopped it (the parts' checkpoints keep their work).
+pub fn solve_row(
+    rules: &Rules,
+    opts: &BoardsOptions,
+    dir: &Path,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Option<Row>> {
+    let path = ledger_path(dir, rules);
+    let mut ledger = load(&path, rules)?;
+    if opts.reply_trials > 0 && replies::fill_replies(rules, &mut ledger) > 0 {
+        save(&path, &ledger)?;
+    }
+    let load_avg = load_average();
+    let extra = extra_parts(rules, opts)?;
+    let mut todo = jobs(rules, &ledger, &extra);
+    if opts.cert_dir.is_some() {
+        todo.extend(certificate_jobs(rules, &ledger));
+    }
+    // Parts stopped at a checkpoint go first (their work is not lost to a later run), then
+    // certificates for recorded parts (work of a known, bounded size: the recorded solve),
+    // then the --part positions asked for (splits meant to be cheaper than their first turns).
+    todo.sort_by_key(|j| {
+        let resumable = part_tt(opts, rules, j).is_some_and(|t| checkpoint::path_for(&t).exists());
+        (!resumable, j.certify.is_none(), !extra.contains(&j.cells))
+    });
+    let open = compose(rules, &ledger) == Composed::Open;
+    if !open {
+        // A settled row only writes the certificates its parts lack.
+        todo.retain(|j| j.certify.is_some());
+    }
+    if !todo.is_empty() {
+        let (refuted, turns) = first_turns_refuted(rules, &ledger);
+        progress(&format!(
+            "{rules}: {} in {} ({refuted} of {turns} first turns refuted); solving {} more",
+            match ledger.parts.len() {
+                1 => "1 part".to_string(),
+                n => format!("{n} parts"),
+            },
+            path.display(),
+            todo.len()
+        ));
+        if solve_missing(rules, opts, todo.into(), &mut ledger, &path, progress)? {
+            return Ok(None);
+        }
+    }
+    row_of(rules, opts, &ledger, &path, load_avg).map(Some)
+}
+
+/// Runs the workers over `missing`; true when Ctrl-C stopped them.
+fn solve_missing(
+    rules: &Rules,
+    opts: &BoardsOptions,
+    missing: VecDeque<Job>,
+    ledger: &mut Ledger,
+    path: &Path,
+    progress: &mut dyn FnMut(&str),
+) -> Result<bool> {
+    let deadline = Instant::now() + opts.time_limit;
+    // Certificates are written for parts of a settled row too: the row's settling then
+    // stops nothing.
+    let certifying = missing.iter().any(|j| j.certify.is_some());
+    let queue = Mutex::new(missing);
+    // White's answers for the reply trials, from the ledger as it grows.
+    let answers_of = |ledger: &Ledger| match opts.reply_trials {
+        0 => Vec::new(),
+        _ => replies::candidates(rules, ledger),
+    };
+    let answers = Mutex::new(answers_of(ledger));
+    // Stops the workers: set on Ctrl-C, and when a first turn is lost (the row is a win).
+    let stop = Arc::new(AtomicBool::new(false));
+    let workers = opts.part_workers.max(1);
+    let (tx, rx) = mpsc::channel::<Result<Solved>>();
+    let mut error = None;
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let (queue, answers, stop) = (&queue, &answers, stop.clone());
+            s.spawn(move || {
+                loop {
+                    let next = queue.lock().expect("queue lock").pop_front();
+                    let Some(job) = next else { break };
+                    let left = deadline.saturating_duration_since(Instant::now());
+                    if left.is_zero() || stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let known = answers.lock().expect("answers lock").clone();
+                    let r = solve_part(rules, opts, &job, left, stop.clone(), &known);
+                    let _ = tx.send(r);
+                }
+            });
+        }
+        drop(tx);
+        loop {
+            match rx.recv_timeout(Duration::from_millis(200)) {
+                Ok(Ok(Solved::Proven(part, note))) => {
+                    let recorded = ledger
+                        .parts
+                        .iter()
+                        .any(|p| p.moves == part.moves && p.value == part.value);
+                    let note = note.map(|n| format!(" ({n})")).unwrap_or_default();
+                    progress(&match (recorded, &part.certificate) {
+                        (true, Some(file)) => format!(
+                            "{rules}: part {} ({}): certificate {file}, {} nodes",
+                            shown(&part.moves),
+                            part.value,
+                            part.certificate_nodes.unwrap_or(0)
+                        ),
+                        (true, None) => format!(
+                            "{rules}: part {} ({}): no certificate{note}",
+                            shown(&part.moves),
+                            part.value
+                        ),
+                        _ => format!(
+                            "{rules}: part {} proven {} in {:.0} s, {} nodes{note}",
+                            shown(&part.moves),
+                            part.value,
+                            part.seconds,
+                            part.nodes
+                        ),
+                    });
+                    // A certificate for a recorded part joins its record, which keeps the
+                    // cost of the solve that proved it.
+                    match ledger
+                        .parts
+                        .iter_mut()
+                        .find(|p| p.moves == part.moves && p.value == part.value)
+                    {
+                        Some(p) if part.certificate.is_some() => {
+                            p.certificate = part.certificate;
+                            p.certificate_sha256 = part.certificate_sha256;
+                            p.certificate_nodes = part.certificate_nodes;
+                            p.certificate_tried = None;
+                        }
+                        Some(p) => {
+                            p.certificate_tried = part.certificate_tried.or(p.certificate_tried);
+                        }
+                        None => ledger.parts.push(*part),
+                    }
+                    if let Err(e) = save(path, ledger) {
+                        error.get_or_insert(e);
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    *answers.lock().expect("answers lock") = answers_of(ledger);
+                    if compose(rules, ledger) != Composed::Open && !certifying {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                Ok(Ok(Solved::Open(line))) => progress(&line),
+                Ok(Err(e)) => {
+                    error.get_or_insert(e);
+                    stop.store(true, Ordering::Relaxed);
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+            if opts
+                .search
+                .interrupt
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed))
+            {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+    if let Some(e) = error {
+        return Err(e);
+    }
+    Ok(opts
+        .search
+        .interrupt
+        .as_ref()
+        .is_some_and(|f| f.load(Ordering::Relaxed)))
+}
+
+/// `(root)` for the empty move list, else the moves.
+fn shown(moves: &str) -> &str {
+    if moves.is_empty() { "(root)" } else { moves }
+}
+
+/// Removes a certified part's table file and checkpoint: the ledger and the certificate
+/// carry the part now, and a row of two-stone first turns has hundreds of parts, each table
+/// as large as `--tt-size`. A part without a certificate keeps its table, over which a later
+/// run with certificates on writes one at once.
+pub(super) fn remove_part_table(opts: &BoardsOptions, rules: &Rules, job: &Job) {
+    if let Some(tt) = part_tt(opts, rules, job) {
+        // A file already gone is what we want; any other failure only leaves disk in use.
+        let _ = checkpoint::remove(&checkpoint::path_for(&tt));
+        let _ = std::fs::remove_file(&tt);
+    }
+}
+
+/// Solves one part within `left`, stopped early by `stop`: a certificate already in its place
+/// is adopted; a first turn is first tried with the recorded `answers` (see
+/// [`super::replies`]), then solved whole.
+fn solve_part(
+    rules: &Rules,
+    opts: &BoardsOptions,
+    job: &Job,
+    left: Duration,
+    stop: Arc<AtomicBool>,
+    answers: &[Vec<Cell>],
+) -> Result<Solved> {
+    if let Some(part) = adopted(rules, opts, job) {
+        remove_part_table(opts, rules, job);
+        return Ok(Solved::Proven(Box::new(part), None));
+    }
+    let start = Instant::now();
+    let tried = match try_replies(rules, opts, job, left, &stop, answers)? {
+        Ok(found) => return Ok(found),
+        Err(tried) => tried,
+    };
+    let left = left.saturating_sub(start.elapsed());
+    let solved = solve_job(rules, opts, job, left, stop, None)?;
+    Ok(match solved {
+        Solved::Proven(mut part, note) if tried.count > 0 => {
+            tried.charge(&mut part);
+            let spent = format!("after {} that did not", tried.said());
+            Solved::Proven(
+                part,
+                Some(note.map_or(spent.clone(), |n| format!("{n}; {spent}"))),
+            )
+        }
+        other => other,
+    })
+}
+
+/// Table size of a reply trial, at most (MiB).
+const TRIAL_TT_MIB: usize = 1024;
+
+/// What the failed reply trials of a first turn cost.
+#[derive(Debug, Clone, Copy, Default)]
+struct Tried {
+    count: usize,
+    nodes: u64,
+    seconds: f64,
+}
+
+impl Tried {
+    /// Adds the trials' cost to the part proven after them.
+    fn charge(&self, part: &mut PartRecord) {
+        part.nodes += self.nodes;
+        part.seconds += self.seconds;
+    }
+
+    fn said(&self) -> String {
+        format!(
+            "{} reply trial(s) ({} nodes, {:.0} s)",
+            self.count, self.nodes, self.seconds
+        )
+    }
+}
+
+/// Tries the answers at a first-turn job, each as the part "first turn, answer" with Black to
+/// move, within `opts.reply_trial_nodes` nodes: the first refuted is the job's result (`Ok`).
+/// `Err` with the cost of the trials when none is, or the job is no first turn.
+fn try_replies(
+    rules: &Rules,
+    opts: &BoardsOptions,
+    job: &Job,
+    left: Duration,
+    stop: &Arc<AtomicBool>,
+    answers: &[Vec<Cell>],
+) -> Result<std::result::Result<Solved, Tried>> {
+    let mut tried = Tried::default();
+    let first_turn =
+        job.goal == Goal::Hold && job.certify.is_none() && job.cells.len() == rules.q as usize;
+    let Some(pos) = first_turn
+        .then(|| Position::from_moves(*rules, &job.cells).ok())
+        .flatten()
+    else {
+        return Ok(Err(tried));
+    };
+    let start = Instant::now();
+    for reply in replies::trials_at(&pos, answers, opts.reply_trials) {
+        let left = left.saturating_sub(start.elapsed());
+        if left.is_zero() || stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let cells: Vec<Cell> = job.cells.iter().chain(&reply).copied().collect();
+        let trial = Job {
+            moves: format_moves(rules, &cells),
+            cells,
+            goal: Goal::Win,
+            certify: None,
+        };
+        let began = Instant::now();
+        match solve_job(
+            rules,
+            opts,
+            &trial,
+            left,
+            stop.clone(),
+            Some(opts.reply_trial_nodes),
+        )? {
+            Solved::Proven(mut part, note) if part.value == "no-win" => {
+                tried.charge(&mut part);
+                // The first turn is settled below: a table it kept from an earlier run goes.
+                remove_part_table(opts, rules, job);
+                let trials = format!("reply trial {}", tried.count + 1);
+                return Ok(Ok(Solved::Proven(
+                    part,
+                    Some(note.map_or(trials.clone(), |n| format!("{trials}; {n}"))),
+                )));
+            }
+            Solved::Proven(part, _) => tried.nodes += part.nodes,
+            // Out of nodes (the usual end): its budget; stopped by time or Ctrl-C, at most that.
+            Solved::Open(_) => tried.nodes += opts.reply_trial_nodes,
+        }
+        tried.count += 1;
+        tried.seconds += began.elapsed().as_secs_f64();
+    }
+    Ok(Err(tried))
+}
+
+/// Solves one job within `left`, stopped early by `stop`. A reply trial (`trial_nodes`) runs
+/// in memory within that many nodes, and only a refutation of Black is certified.
+fn solve_job(
+    rules: &Rules,
+    opts: &BoardsOptions,
+    job: &Job,
+    left: Duration,
+    stop: Arc<AtomicBool>,
+    trial_nodes: Option<u64>,
+) -> Result<Solved> {
+    let tt_file = part_tt(opts, rules, job).filter(|_| trial_nodes.is_none());
+    if let Some(dir) = tt_file.as_ref().and_then(|f| f.parent()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Error::Io(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    let solve_opts = SolveOptions {
+        goal: job.goal,
+        time_limit: Some(left),
+        max_nodes: trial_nodes,
+        // A trial's few million nodes need no more.
+        tt_mib: match trial_nodes {
+            Some(_) => opts.search.tt_mib.min(TRIAL_TT_MIB),
+            None => opts.search.tt_mib,
+        },
+        tt_file,
+        threads: part_threads(opts),
+        // A part is solved whole: `--split-turns` is for a row's own solve.
+        split_turns: false,
+        interrupt: Some(stop),
+        // Several parts at once would fight over one progress line; a log line per
+        // checkpoint still shows each part's progress.
+        progress: opts.part_workers <= 1,
+        ..opts.search.clone()
+    };
+    let mut pos = Position::new(*rules);
+    for &c in &job.cells {
+        pos.play(c);
+    }
+    let load = load_average();
+    let table = open_table(&solve_opts, rules)?;
+    let want = opts.cert_dir.is_some();
+    let (max, quiet) = (opts.proof_max_nodes, opts.part_workers > 1);
+    let (budget, tried) = job
+        .certify
+        .as_ref()
+        .map_or((0.0, None), |c| (c.seconds, c.tried));
+    let run_end = Instant::now() + left;
+    let (report, (certified, allowed)) =
+        solve_then(&pos, &solve_opts, table, move |pos, report, table| {
+            let start = Instant::now();
+            let deadline = certificate_deadline(budget.max(report.seconds), tried, run_end);
+            let how = cert::Writing {
+                max_disproof_nodes: Some(max),
+                deadline: Some(deadline),
+                progress: !quiet,
+            };
+            // A trial that does not refute Black is dropped: no certificate for it.
+            let kept = trial_nodes.is_none() || report.value == Outcome::NoWin;
+            let certified =
+                (want && kept && report.value != Outcome::Unknown && !report.interrupted)
+                    .then(|| cert::certify_with(table, pos, report, &how));
+            (certified, (deadline - start).as_secs_f64())
+        })?;
+    let value = match report.value {
+        Outcome::NoLoss => "no-loss",
+        Outcome::Loss => "loss",
+        Outcome::NoWin => "no-win",
+        Outcome::Win => "win",
+        _ => {
+            let why = if report.interrupted {
+                "stopped"
+            } else {
+                "not proven within the limit"
+            };
+            return Ok(Solved::Open(format!(
+                "{rules}: part {} {why} after {:.0} s{}",
+                shown(&job.moves),
+                report.prior_seconds + report.seconds,
+                report
+                    .checkpoint
+                    .as_ref()
+                    .map(|c| format!(" (checkpoint {})", c.display()))
+                    .unwrap_or_default()
+            )));
+        }
+    };
+    let mut part = PartRecord {
+        moves: job.moves.clone(),
+        value: value.to_string(),
+        nodes: report.prior_nodes + report.nodes,
+        seconds: report.prior_seconds + report.seconds,
+        threads: report.threads as u32,
+        tt_mib: opts.search.tt_mib,
+        commit: git_commit(),
+        command: part_command(rules, job, opts),
+        date: utc_now(),
+        load,
+        certificate: None,
+        certificate_sha256: None,
+        certificate_nodes: None,
+        certificate_tried: None,
+        reply: (report.value == Outcome::NoLoss && report.best.len() == rules.p as usize)
+            .then(|| format_moves(rules, &report.best)),
+    };
+    let note = match (certified, &opts.cert_dir) {
+        (Some(Ok(c)), Some(dir)) => {
+            let file = dir
+                .join(file_stem(rules))
+                .join(format!("{}.c6proof", part_name(job)));
+            write_part_certificate(&mut part, c, &file)?;
+            remove_part_table(opts, rules, job);
+            None
+        }
+        (Some(Err(why)), _) => {
+            if why == cert::NoCertificate::OutOfTime {
+                // Retried with twice the time by a later run, so the wait ends.
+                part.certificate_tried = Some(allowed.round());
+            }
+            Some(format!("no certificate: {why}"))
+        }
+        _ => None,
+    };
+    Ok(Solved::Proven(Box::new(part), note))
+}
+
+/// Threads per part: `--threads`, or with its default (one per core) the cores shared out
+/// among the part workers.
+fn part_threads(opts: &BoardsOptions) -> usize {
+    match opts.search.threads {
+        0 => (crate::search::default_threads() / opts.part_workers.max(1)).max(1),
+        t => t,
+    }
+}
+
+/// The `solve` command that proves a part on its own.
+fn part_command(rules: &Rules, job: &Job, opts: &BoardsOptions) -> String {
+    let moves = if job.moves.is_empty() {
+        String::new()
+    } else {
+        format!(" --moves \"{}\"", job.moves)
+    };
+    let goal = if job.goal == Goal::Win { "win" } else { "hold" };
+    format!(
+        "c6solve solve --rules {rules}{moves} --goal {goal} --tt-size {} --threads {} \
+         (as a part of: {})",
+        opts.search.tt_mib,
+        part_threads(opts),
+        opts.command
+    )
+}
