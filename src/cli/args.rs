@@ -118,7 +118,7 @@ pub struct PositionArgs {
     /// An SGF file: Little Golem's dialect or one stone a node (GoGui).
     #[arg(long, value_name = "FILE")]
     pub sgf: Option<String>,
-    /// An ASCII diagram file (format in the README).
+    /// An ASCII diagram file (format in docs/formats.md).
     #[arg(long, value_name = "FILE")]
     pub position: Option<String>,
 }

@@ -12,7 +12,6 @@
 //! the root at index 0. Edges carry the stone played, so the checker replays every position
 //! itself instead of trusting stored boards.
 
-use crate::packed::Packed;
 use bincode::{Decode, Encode};
 
 /// The first bytes of every certificate file.
@@ -128,17 +127,6 @@ impl std::fmt::Display for ReadError {
 }
 
 impl Certificate {
-    /// The file bytes: magic, version, bincode body.
-    pub fn to_bytes(&self) -> Vec<u8> {
-        Packed::from(self).to_bytes()
-    }
-
-    /// Reads file bytes written by [`Certificate::to_bytes`]: refuses another magic or
-    /// version, a truncated body and trailing bytes.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Certificate, ReadError> {
-        Packed::read_from(bytes)?.unpack()
-    }
-
     /// The root position and rules alone: this certificate without its parts.
     pub fn head(&self) -> Certificate {
         Certificate {

@@ -247,6 +247,20 @@ impl Packed {
     }
 }
 
+/// A certificate's file bytes, written and read through the packed form.
+impl Certificate {
+    /// The file bytes: magic, version, bincode body.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        Packed::from(self).to_bytes()
+    }
+
+    /// Reads file bytes written by [`Certificate::to_bytes`]: refuses another magic or
+    /// version, a truncated body and trailing bytes.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Certificate, ReadError> {
+        Packed::read_from(bytes)?.unpack()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
