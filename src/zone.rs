@@ -1,24 +1,25 @@
 //! Relevance zones (docs/design.md §4; no-win zones §5.10): the points a proof depends on.
 //!
-//! A zone `Z` of a position the attacker has proved won carries this claim: for any set `E`
-//! of at most `e` empty points outside `Z` (e = p, one turn of stones), the position with
-//! defender stones added on `E` is still won, by the same strategy. The search uses it at a
-//! defender node: prove the *null move* (the defender gives up the rest of its turn) and take
-//! its zone; every defender stone outside the zone then lands on a position the null-move
-//! proof already covers, so only stones inside the zone need proofs of their own. Null moves
-//! are proved by the threat-space search, which prunes nothing of the defender's, so the
-//! zones of its proven nodes are built bottom-up by the rules below. The main search records
-//! no proof zones: a node whose defender moves a zone pruned has none of its own, since its
-//! proof already spends the extra stones the claim allows.
+//! A zone `Z` of a position the attacker has proved won, with its *support* `s`, carries this
+//! claim: for any set `E` of at most `s` empty points outside `Z`, the position with defender
+//! stones added on `E` is still won, by the same strategy ([`ProofZone`]). The search uses it
+//! at a defender node: prove the *null move* (the defender gives up the rest of its turn) and
+//! take its zone; every defender turn with no stone inside the zone then lands on a position
+//! the null-move proof already covers, so only stones inside the zone need proofs of their
+//! own. Once a reply is proved, its zone covers every reply outside it the same way (the
+//! position after such a reply is the proved one with an extra defender stone, less one).
+//! Each such pruning spends support: the pruned node's own zone claims less. Zones are kept for
+//! the proven nodes of both searches (docs/design.md §4).
 //!
 //! The claim holds because a zone contains every point whose content the proof read:
 //! - the empty points of the attacker's winning window (a win now);
 //! - the empty points of the attacker's threat windows, where the defender's blocks were
 //!   enumerated or counted as too few;
-//! - the empty points of every defender window that `e` extra defender stones plus the
-//!   defender's own stones of the turn could complete, where the proof assumed the defender
-//!   cannot win first;
-//! - every move of the proof, and the zones of the children it used;
+//! - the empty points of every defender window that the guarded number of extra defender
+//!   stones plus the defender's own stones of the turn could complete, where the proof
+//!   assumed the defender cannot win first;
+//! - every move of the proof, the zones of the children it used, and the zones that pruned
+//!   a defender node's other replies;
 //! - every empty point that lies in no live window, where the one representative of those
 //!   interchangeable points was searched;
 //! - the whole board, where symmetric duplicates were skipped (extra stones break symmetry).
@@ -197,11 +198,25 @@ pub fn add_irrelevant(zone: &mut Zone, pos: &Position) {
     }
 }
 
+/// The zone of a proven node and its *support*: the claim holds for any set of at most
+/// `support` extra defender stones outside `cells` (docs/design.md §4.1). Pruning inside a
+/// proof spends support: a defender node whose moves outside a null move's zone were left
+/// out has that zone's support less the stones of its turn, and one whose moves outside a
+/// refuted reply's zone were left out has that zone's support less one (§4.2, §4.5).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProofZone {
+    /// The points the proof read.
+    pub cells: Zone,
+    /// Extra defender stones outside `cells` the claim covers.
+    pub support: u16,
+}
+
 /// Zones of proven nodes, keyed by the node's table key and kept in the canonical
-/// orientation of that key (so symmetric transpositions share them). Bounded: when full it
-/// starts afresh, which only costs re-proving (a missing zone is never guessed).
+/// orientation of that key (so symmetric transpositions share them), each with its
+/// support. Bounded: when full it starts afresh, which only costs re-proving (a missing
+/// zone is never guessed).
 pub struct ZoneStore {
-    map: HashMap<[u64; 2], Zone>,
+    map: HashMap<[u64; 2], (Zone, u16)>,
     max_entries: usize,
 }
 
@@ -215,27 +230,33 @@ impl ZoneStore {
     }
 
     /// How many zones of a `cells`-point board fit in `bytes`: each costs its bit set, its
-    /// key, the vector's header and the hash map's slot overhead.
+    /// key and support, the vector's header and the hash map's slot overhead.
     pub fn entries_for(bytes: usize, cells: usize) -> usize {
-        let per_zone = cells.div_ceil(64) * 8 + 16 + 24 + 16;
+        let per_zone = cells.div_ceil(64) * 8 + 16 + 8 + 24 + 16;
         (bytes / per_zone).max(1)
     }
 
     /// Stores `zone` (in the coordinates of a position whose canonical symmetry is `g`).
-    pub fn put(&mut self, key: [u64; 2], zone: &Zone, pos: &Position, g: usize) {
+    /// A zone already held for the key is kept if its support is at least as large: both
+    /// claims are true, and the larger support prunes in more places.
+    pub fn put(&mut self, key: [u64; 2], zone: &ProofZone, pos: &Position, g: usize) {
+        if self.map.get(&key).is_some_and(|(_, s)| *s >= zone.support) {
+            return;
+        }
         if self.map.len() >= self.max_entries {
             self.map.clear();
         }
-        let canonical = zone.mapped(&pos.geometry().symmetries()[g]);
-        self.map.insert(key, canonical);
+        let canonical = zone.cells.mapped(&pos.geometry().symmetries()[g]);
+        self.map.insert(key, (canonical, zone.support));
     }
 
     /// The zone stored for `key`, in the coordinates of a position whose canonical
     /// symmetry is `g`.
-    pub fn get(&self, key: [u64; 2], pos: &Position, g: usize) -> Option<Zone> {
-        self.map
-            .get(&key)
-            .map(|z| z.mapped(pos.geometry().inverse_symmetry(g)))
+    pub fn get(&self, key: [u64; 2], pos: &Position, g: usize) -> Option<ProofZone> {
+        self.map.get(&key).map(|(z, s)| ProofZone {
+            cells: z.mapped(pos.geometry().inverse_symmetry(g)),
+            support: *s,
+        })
     }
 
     /// True if a zone is stored for `key`.
@@ -409,11 +430,42 @@ mod tests {
         let mut za = Zone::empty(25);
         za.insert(1); // B1, next to A1
         let mut store = ZoneStore::new(10);
+        let za = ProofZone {
+            cells: za,
+            support: 2,
+        };
         store.put(ka, &za, &a, a.canonical_symmetry());
         let zb = store.get(kb, &b, b.canonical_symmetry()).unwrap();
+        assert_eq!(zb.support, 2);
         // In b the stone is on E5; the zone point must sit next to it the same way.
-        let c = zb.cells().next().unwrap();
+        let c = zb.cells.cells().next().unwrap();
         let (x, y) = (c % 5, c / 5);
         assert!((x as i32 - 4).abs() + (y as i32 - 4).abs() == 1, "got {c}");
+    }
+
+    #[test]
+    fn store_keeps_the_zone_with_more_support() {
+        let (a, _) = mirrored_pair();
+        let key = a.stone_key();
+        let mut store = ZoneStore::new(10);
+        let zone = |cell, support| {
+            let mut cells = Zone::empty(25);
+            cells.insert(cell);
+            ProofZone { cells, support }
+        };
+        let g = a.canonical_symmetry();
+        store.put(key, &zone(1, 2), &a, g);
+        store.put(key, &zone(2, 1), &a, g);
+        assert_eq!(
+            store.get(key, &a, g),
+            Some(zone(1, 2)),
+            "less support replaced more"
+        );
+        store.put(key, &zone(3, 3), &a, g);
+        assert_eq!(
+            store.get(key, &a, g),
+            Some(zone(3, 3)),
+            "more support not kept"
+        );
     }
 }

@@ -793,6 +793,106 @@ fn no_win_zones_agree_with_the_oracle() {
     }
 }
 
+/// Proof zones (`c6solve::zone::ProofZone`), built at every proven node of the main search
+/// and the threat-space search: wherever the search proves a random position, defender
+/// stones added on at most `support` empty points outside the root's zone (each point alone,
+/// and random sets up to the support) must leave the attacker winning, which the oracle
+/// checks; a defender line the added stones complete is a failure too. Both sides are tried
+/// as the attacker, with null moves proved by the threat-space search only and by the main
+/// search too. The zones come from whole proofs, with the null moves and refuted replies
+/// that pruned defender moves inside them, so this checks their composition too. At least
+/// 10,000 claims are checked; `C6_PROOF_ZONE_POSITIONS` (default 400 a rule set) sets a
+/// longer run.
+#[test]
+fn proof_zones_agree_with_the_oracle() {
+    let positions: usize = std::env::var("C6_PROOF_ZONE_POSITIONS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(400);
+    use c6solve::search::dfpn::{Dfpn, Limits, Proof};
+    use c6solve::search::tt::Table;
+    let mut rng = Rng(0x5EED_0008);
+    let mut failures = Vec::new();
+    let mut claims = [0usize; 3];
+    let limits = Limits {
+        max_nodes: Some(200_000),
+        deadline: None,
+    };
+    for &(m, n, k, p, q) in CLAIM_SPECS {
+        let r = rules(m, n, k, p, q);
+        let g = game_of(&r);
+        let mut oracle = oracle::Solver::new(g);
+        for (s, moves, mut pos) in random_positions(&r, &g, positions, &mut rng) {
+            let attacker = [Color::Black, Color::White][rng.below(2)];
+            for main_nulls in [false, true] {
+                let table = Table::new(8).expect("a small table");
+                let mut run = Dfpn::new(&table, attacker, limits, 0)
+                    .with_zones(true)
+                    .with_main_null_moves(main_nulls);
+                if run.run(&mut pos) != Proof::Proven {
+                    continue;
+                }
+                let Some(zone) = run.root_proof_zone(&pos) else {
+                    continue;
+                };
+                let support = zone.support as usize;
+                let outside: Vec<Cell> = pos
+                    .empty_points()
+                    .filter(|&c| !zone.cells.contains(c))
+                    .collect();
+                if support == 0 || outside.is_empty() {
+                    continue;
+                }
+                let mut sets: Vec<Vec<Cell>> = outside.iter().map(|&c| vec![c]).collect();
+                for _ in 0..8 {
+                    let size = 1 + rng.below(support.min(outside.len()));
+                    let mut pool = outside.clone();
+                    let mut set = Vec::new();
+                    for _ in 0..size {
+                        set.push(pool.swap_remove(rng.below(pool.len())));
+                    }
+                    sets.push(set);
+                }
+                let colour = if attacker == Color::Black { 2 } else { 1 };
+                for set in sets {
+                    let mut after = s.clone();
+                    for &c in &set {
+                        after.board[c as usize] = colour;
+                    }
+                    let completed = set.iter().any(|&c| g.wins_at(&after.board, c as usize));
+                    let holds = !completed && {
+                        let v = oracle.value(&after);
+                        if pos.to_move() == attacker {
+                            v == Val::Win
+                        } else {
+                            v == Val::Loss
+                        }
+                    };
+                    if !holds {
+                        failures.push(format!(
+                            "rules {r} moves \"{}\" (main-search null moves {main_nulls}): \
+                             {attacker}'s proof zone {:?} (support {support}) leaves out \
+                             {set:?}, with which it does not win",
+                            format_moves(&r, &moves),
+                            zone.cells.cells().collect::<Vec<_>>(),
+                        ));
+                    }
+                    claims[p as usize - 1] += 1;
+                }
+            }
+        }
+    }
+    eprintln!("proof-zone claims checked, p = 1, 2, 3: {claims:?}");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(
+        claims.iter().sum::<usize>() >= 10_000,
+        "only {claims:?} proof-zone claims"
+    );
+    for (i, &c) in claims.iter().enumerate() {
+        assert!(c >= 500, "only {c} proof-zone claims for p = {}", i + 1);
+    }
+}
+
 /// Solving the root's positions after two stones (one, when one is left) one at a time
 /// (`SolveOptions::split_turns`) must give the oracle's value, on one thread and on two, on
 /// random positions of every rule set of the claim tests (the empty boards of q = 2 among

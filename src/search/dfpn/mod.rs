@@ -31,12 +31,12 @@ use super::tt::{INF, Pn, Table};
 use crate::board::{Cell, Position};
 use crate::rules::Color;
 use crate::threats::{self, Defence};
-use crate::zone::Zone;
+use crate::zone::{ProofZone, Zone};
 use keys::Mode;
 use pn::{Child, FRESH, divert, fresh_numbers, one_plus_eps, select, sub_keep};
 use probes::{PROBE_TSS_NODES, Probes, ROOT_TSS_NODES, forcing_stone};
 use std::time::Instant;
-use zones::Zones;
+use zones::{Pruned, Zones};
 
 /// Limits that turn a run's answer into "unknown".
 #[derive(Debug, Clone, Copy, Default)]
@@ -132,6 +132,15 @@ impl<'t> Dfpn<'t> {
         self
     }
 
+    /// With `on`, a defender node whose null move the threat-space search shows has no
+    /// forcing win has it tried by the main search too, within a budget (docs/design.md
+    /// §4.2). Off by default: on the positions measured it cost more nodes than its zones
+    /// saved (results/experiments/proof-zones-everywhere.md).
+    pub fn with_main_null_moves(mut self, on: bool) -> Dfpn<'t> {
+        self.zones.main_nulls = on;
+        self
+    }
+
     /// Forces the reach of the no-win zones (see [`crate::zone`]): `true` builds them
     /// from every rule and every node, `false` only from pairing strategies. For tests and
     /// measurements; the default follows the rules.
@@ -189,6 +198,14 @@ impl<'t> Dfpn<'t> {
             .as_ref()
             .filter(|z| z.key == self.root)
             .map(|z| &z.cells)
+    }
+
+    /// The relevance zone of the root after a [`Dfpn::run`] that proved it (zones on), with
+    /// its support: defender stones added on at most `support` empty points outside it leave
+    /// the root won (see [`crate::zone`]). `pos` is the root position. For tests of that
+    /// claim.
+    pub fn root_proof_zone(&self, pos: &Position) -> Option<ProofZone> {
+        self.stored_proof_zone(self.root, pos, pos.canonical_symmetry())
     }
 
     /// The root's numbers from solving its positions after two stones (one, when one is
@@ -280,7 +297,9 @@ impl<'t> Dfpn<'t> {
         {
             ctl.stop();
         }
-        self.aborted || self.probes.sub_limit.is_some_and(|l| self.nodes >= l)
+        self.aborted
+            || self.probes.sub_limit.is_some_and(|l| self.nodes >= l)
+            || self.probes.null_limit.is_some_and(|l| self.nodes >= l)
     }
 
     /// Multiple iterative deepening at one node: search until its proof number reaches
@@ -299,16 +318,17 @@ impl<'t> Dfpn<'t> {
         } else {
             threats::defence(pos)
         };
-        let seen = self.tt.probe(key).is_some();
+        let stored = self.tt.probe(key);
+        let seen = stored.is_some();
+        // Work done below this node on earlier visits: the null move's searches grow with it.
+        let past_work = stored.map_or(0, |e| e.work as u64);
         let or = pos.to_move() == self.attacker;
         if let Some(win) = self.decided(key, pos, wins_now, &defence, seen, mode) {
             let nums = if win { (0, INF) } else { (INF, 0) };
             self.store(pos, key, nums, 1, mode);
-            if win && mode == Mode::Tss && self.zones.on {
+            if win && self.zones.on {
                 let zone = self.terminal_zone(pos);
-                self.zones
-                    .proven
-                    .put(key, &zone, pos, pos.canonical_symmetry());
+                self.keep_proof_zone(key, pos, &zone);
             }
             return nums;
         }
@@ -334,14 +354,21 @@ impl<'t> Dfpn<'t> {
         if or && zoning && !seen && pos.stones_left() == 1 && pos.rules().p >= 2 {
             self.probe_pairing_zones(pos, &mut children, &mut known);
         }
+        // What pruned this defender node's replies (see `Pruned`).
+        let mut pruned: Option<Pruned> = None;
         if !or
-            && mode == Mode::Main
-            && self.zones.on
-            && let Some(zone) = self.null_move_zone(pos, children.len())
+            && zoning
+            && let Some((zone, by_main)) = self.null_move_zone(pos, children.len(), past_work)
         {
             let before = children.len();
-            children.retain(|c| zone.contains(c.cell));
-            self.probes.null_moves.saved += (before - children.len()) as u64;
+            children.retain(|c| zone.cells.contains(c.cell));
+            let saved = (before - children.len()) as u64;
+            if by_main {
+                self.probes.main_nulls.saved += saved;
+            } else {
+                self.probes.null_moves.saved += saved;
+            }
+            pruned = Some(Pruned::by_null_move(zone, pos.stones_left()));
         }
         let mut nums: (Pn, Pn);
         loop {
@@ -392,6 +419,9 @@ impl<'t> Dfpn<'t> {
             if zoning && cdn == 0 {
                 self.use_child_zone(pos, &mut children, &mut known, sel.best);
             }
+            if zoning && !or && cpn == 0 {
+                self.narrow_replies(pos, &mut children, sel.best, &mut pruned);
+            }
             if shared.is_some() {
                 // Other workers solve and update siblings meanwhile: read what they found.
                 self.refresh(&mut children, sel.best, mode);
@@ -416,13 +446,10 @@ impl<'t> Dfpn<'t> {
             }
         }
         if nums.0 == 0
-            && mode == Mode::Tss
             && self.zones.on
-            && let Some(zone) = self.inner_zone(pos, &children, &defence, deduped, or)
+            && let Some(zone) = self.proof_zone(pos, &children, &defence, deduped, pruned.as_ref())
         {
-            self.zones
-                .proven
-                .put(key, &zone, pos, pos.canonical_symmetry());
+            self.keep_proof_zone(key, pos, &zone);
         }
         nums
     }
@@ -438,7 +465,8 @@ impl<'t> Dfpn<'t> {
     /// Reads the children's numbers from the table again, except the one just searched.
     fn refresh(&self, children: &mut [Child], searched: usize, mode: Mode) {
         for (i, c) in children.iter_mut().enumerate() {
-            if i != searched {
+            // Solved numbers never change (and a reply a zone covered is solved only here).
+            if i != searched && c.pn != 0 && c.dn != 0 {
                 self.read_stored(c, mode);
             }
         }

@@ -27,6 +27,13 @@ pub(super) struct Probes {
     pub(super) tss: Throttle,
     /// Back-off of the null-move searches at defender nodes.
     pub(super) null_moves: Throttle,
+    /// Back-off of the null moves the main search proves where the threat-space search
+    /// failed.
+    pub(super) main_nulls: Throttle,
+    /// True while the main search proves a null move (such searches do not nest).
+    pub(super) in_null: bool,
+    /// Node count at which the running main-search proof of a null move stops.
+    pub(super) null_limit: Option<u64>,
     /// Back-off of the threat-space probes for the defender (see [`Dfpn::defender_wins`]).
     pub(super) counter: Throttle,
     /// Nodes those probes have taken.
@@ -40,6 +47,9 @@ impl Probes {
             sub_limit: None,
             tss: Throttle::for_probes(),
             null_moves: Throttle::default(),
+            main_nulls: Throttle::default(),
+            in_null: false,
+            null_limit: None,
             counter: Throttle::for_probes(),
             counter_spent: 0,
         }
@@ -164,6 +174,22 @@ pub(super) fn forcing_stone(pos: &Position, cell: Cell, forced: bool, now: &[Vec
 pub(super) fn null_budget(moves: usize) -> u64 {
     (moves as u64 * 2).max(16)
 }
+
+/// Node budget of one try of the main search at a null move, at a node with `moves`
+/// defender moves: a few times what expanding the moves costs, which the zone saves when it
+/// is narrow.
+pub(super) fn main_null_budget(moves: usize) -> u64 {
+    (moves as u64 * MAIN_NULL_SHARE).max(64)
+}
+
+/// See [`main_null_budget`].
+const MAIN_NULL_SHARE: u64 = 4;
+
+/// A null move's search may take this share of the work already done below its defender
+/// node (1 in N), when that is more than the base budget: the node's work grows each time
+/// df-pn comes back to it, and so does what its null move may cost, so a node the search
+/// keeps returning to gets an ever deeper try while one visited once costs little.
+pub(super) const NULL_WORK_SHARE: u64 = 2;
 
 /// Decides whether to try a speculative search (a threat-space probe, a null move), backing
 /// off while it keeps failing: once the tries outnumber `BACK_OFF` times the successes (plus

@@ -1,26 +1,29 @@
 //! Relevance zones in the search (the claims and how zones are built: [`crate::zone`]).
 //!
-//! Proof zones: a defender node whose null move a threat-space search proves keeps only
-//! the moves inside that proof's zone ([`Dfpn::null_move_zone`]); the threat-space search
-//! builds the zones of its proven nodes bottom-up ([`Dfpn::terminal_zone`],
-//! [`Dfpn::inner_zone`]). No-win zones: a node disproved keeps its zone for its parent and
-//! the store, and at an attacker node a refuted move's zone disproves every sibling
-//! outside it ([`Dfpn::prune_siblings`]), whether the zone came from the search just
-//! returned, the store or a pairing reply found before any move is searched.
+//! Proof zones: every proven node, of the main search and the threat-space search, keeps the
+//! zone of its proof with its support ([`Dfpn::terminal_zone`], [`Dfpn::proof_zone`]). A
+//! defender node whose null move is proved keeps only the moves inside that proof's zone
+//! ([`Dfpn::null_move_zone`]), and once one of its replies is proved, the replies outside
+//! that reply's zone are proved too ([`Dfpn::narrow_replies`]). No-win zones: a node
+//! disproved keeps its zone for its parent and the store, and at an attacker node a refuted
+//! move's zone disproves every sibling outside it ([`Dfpn::prune_siblings`]), whether the
+//! zone came from the search just returned, the store or a pairing reply found before any
+//! move is searched.
 //!
-//! The design: docs/design.md §4 (null moves §4.2, zone memory §4.4), §5.8 (pairing zones),
+//! The design: docs/design.md §4 (null moves §4.2, zone memory §4.4, refuted replies §4.5),
+//! §5.8 (pairing zones),
 //! §5.10 (no-win zones).
 
 use super::Dfpn;
 use super::decide::{REPLY_BUDGET, worth_pairing};
 use super::keys::Mode;
 use super::pn::Child;
-use super::probes::null_budget;
+use super::probes::{NULL_WORK_SHARE, main_null_budget, null_budget};
 use crate::board::{Cell, Position};
 use crate::pairing;
 use crate::search::tt::INF;
 use crate::threats::{self, Defence};
-use crate::zone::{self, Zone, ZoneSlots, ZoneStore};
+use crate::zone::{self, ProofZone, Zone, ZoneSlots, ZoneStore};
 use std::borrow::Cow;
 
 /// The no-win zone of the disproved node at `key`, in that node's coordinates: attacker
@@ -30,7 +33,8 @@ pub(super) struct NoWinZone {
     pub(super) cells: Zone,
 }
 
-/// Extra defender stones a zone's claim covers, in turns: one turn of p stones.
+/// Extra defender stones the guards of a proof's leaves cover, in turns: one turn of p
+/// stones.
 const ZONE_EXTRA: u16 = 1;
 
 /// Zones kept at most when the store is not sized with [`Dfpn::with_zone_memory`] (under a
@@ -51,8 +55,15 @@ pub(super) struct Zones {
     /// Build no-win zones of every kind (`Some(true)`), of pairing strategies only
     /// (`Some(false)`), or by the rules' stones a turn (`None`, see [`Dfpn::general_zones`]).
     pub(super) general: Option<bool>,
-    /// Zones of the nodes the threat-space search proved.
+    /// Zones of proven nodes: the threat-space search's under its salted keys, the main
+    /// search's under theirs.
     pub(super) proven: ZoneStore,
+    /// Extra defender stones the guards of proofs' leaves cover, when not by the rules (see
+    /// [`Dfpn::zone_guard`]).
+    pub(super) guard: Option<u16>,
+    /// Prove null moves with the main search where the threat-space search finds no forcing
+    /// win (see [`Dfpn::with_main_null_moves`]).
+    pub(super) main_nulls: bool,
     /// No-win zones of disproved nodes.
     pub(super) no_win: ZoneSlots,
     /// The no-win zone of the node just left when it was disproved, for its parent; taken
@@ -67,6 +78,8 @@ impl Zones {
             on: false,
             general: None,
             proven: ZoneStore::new(ZONE_STORE_ENTRIES),
+            guard: None,
+            main_nulls: false,
             no_win: ZoneSlots::new(NO_WIN_SLOT_BYTES),
             for_parent: None,
         }
@@ -313,102 +326,305 @@ impl Dfpn<'_> {
         self.zones.for_parent = Some(NoWinZone { key, cells });
     }
 
+    /// Extra defender stones the guards of a proof's leaves cover: the support of zones
+    /// before pruning spends any (docs/design.md §4.1).
+    pub(super) fn zone_guard(&self, pos: &Position) -> u16 {
+        self.zones.guard.unwrap_or(ZONE_EXTRA * pos.rules().p)
+    }
+
+    /// Support a pruning must leave the node it prunes: inside a main-search proof of a null
+    /// move, the p stones that proof's zone must still cover for its defender node; else
+    /// none, since the main search's proofs are proofs of the positions themselves.
+    fn support_needed(&self, pos: &Position) -> u16 {
+        if self.probes.in_null {
+            pos.rules().p
+        } else {
+            0
+        }
+    }
+
     /// The zone of a defender node's null move (the defender gives up the rest of its turn),
-    /// if a threat-space search proves that position won within a budget. Defender stones
-    /// outside it need no proof of their own (see [`crate::zone`]); the claim covers p extra
-    /// stones, so a turn longer than p (Black's first, when q > p) is not pruned.
-    pub(super) fn null_move_zone(&mut self, pos: &mut Position, moves: usize) -> Option<Zone> {
+    /// if that position is proved won within a budget, first by a threat-space search and,
+    /// where that fails, by the main search (not inside another null move's search). Only a
+    /// zone whose support covers the stones of the turn (and what the context needs) is
+    /// returned; defender stones outside it then need no proof of their own (see
+    /// [`crate::zone`]). A turn longer than p (Black's first, when q > p) is not pruned.
+    /// The flag says whether the main search proved it.
+    pub(super) fn null_move_zone(
+        &mut self,
+        pos: &mut Position,
+        moves: usize,
+        past_work: u64,
+    ) -> Option<(ProofZone, bool)> {
         let (me, left) = (pos.to_move(), pos.stones_left());
         if left > pos.rules().p || pos.has_symmetry() || self.probes.sub_limit.is_some() {
             return None;
         }
+        let need = left + self.support_needed(pos);
         pos.pass_turn();
         let key = self.mode_key(pos, Mode::Tss);
         let g = pos.canonical_symmetry();
-        let budget = null_budget(moves);
-        let mut zone = self.proven_zone(key, pos, g);
+        let base = null_budget(moves);
+        let budget = base.max(past_work / NULL_WORK_SHARE);
+        let mut zone = self.proven_zone(key, pos, g).map(|z| (z, false));
+        let mut no_forcing_win = false;
         if zone.is_none() {
             let stored = self.tt.probe(key);
-            let hopeless = stored.is_some_and(|e| e.dn == 0 || e.work as u64 >= budget);
-            if !hopeless && self.probes.null_moves.allow() {
+            no_forcing_win = stored.is_some_and(|e| e.dn == 0);
+            let hopeless = no_forcing_win || stored.is_some_and(|e| e.work as u64 >= budget);
+            // A try at the base budget is throttled; a larger one is paid for by the work
+            // already spent below the node.
+            if !hopeless && (budget > base || self.probes.null_moves.allow()) {
                 let before = self.nodes;
-                if self.sub_search(pos, budget).0 == 0 {
-                    zone = self.proven_zone(key, pos, g);
+                let (pn, dn) = self.sub_search(pos, budget);
+                if pn == 0 {
+                    zone = self.proven_zone(key, pos, g).map(|z| (z, false));
                 }
+                no_forcing_win = dn == 0;
                 self.probes.null_moves.record(zone.is_some());
                 self.probes.null_moves.spent += self.nodes - before;
             }
         }
+        if zone.is_none() && no_forcing_win && self.zones.main_nulls && !self.probes.in_null {
+            zone = self
+                .main_null_zone(pos, moves, past_work, need)
+                .map(|z| (z, true));
+        }
         pos.set_turn(me, left);
+        zone.filter(|(z, _)| z.support >= need)
+    }
+
+    /// The zone of the null-move position `pos` (the attacker to move) proved by the main
+    /// search within [`main_null_budget`] nodes a try, its own null moves by threat-space
+    /// search only. Gives up on a position whose earlier tries took
+    /// [`MAIN_NULL_TRIES`] budgets.
+    fn main_null_zone(
+        &mut self,
+        pos: &mut Position,
+        moves: usize,
+        past_work: u64,
+        need: u16,
+    ) -> Option<ProofZone> {
+        let key = self.mode_key(pos, Mode::Main);
+        let g = pos.canonical_symmetry();
+        if let Some(z) = self.proven_zone(key, pos, g) {
+            return Some(z);
+        }
+        let base = main_null_budget(moves);
+        let budget = base.max(past_work / NULL_WORK_SHARE);
+        let hopeless = self
+            .tt
+            .probe(key)
+            .is_some_and(|e| e.pn == 0 || e.dn == 0 || e.work as u64 >= budget);
+        if hopeless || !(budget > base || self.probes.main_nulls.allow()) {
+            return None;
+        }
+        let before = self.nodes;
+        self.probes.in_null = true;
+        self.probes.null_limit = Some(self.nodes + budget);
+        let (pn, _) = self.mid(pos, INF, INF, Mode::Main);
+        self.probes.in_null = false;
+        self.probes.null_limit = None;
+        let zone = if pn == 0 {
+            self.proven_zone(key, pos, g)
+        } else {
+            None
+        };
+        let useful = zone.as_ref().is_some_and(|z| z.support >= need);
+        self.probes.main_nulls.record(useful);
+        self.probes.main_nulls.spent += self.nodes - before;
         zone
     }
 
     /// The stored zone of a node the table holds as proven.
-    fn proven_zone(&self, key: [u64; 2], pos: &Position, g: usize) -> Option<Zone> {
+    fn proven_zone(&self, key: [u64; 2], pos: &Position, g: usize) -> Option<ProofZone> {
         match self.tt.probe(key) {
-            Some(e) if e.pn == 0 => self.zones.proven.get(key, pos, g),
+            Some(e) if e.pn == 0 => self.stored_proof_zone(key, pos, g),
             _ => None,
         }
     }
 
+    /// The stored zone of the position of `key` (in either search's key: a zone is a fact
+    /// about a position, whichever search proved it), in the coordinates of a position whose
+    /// canonical symmetry is `g`.
+    pub(super) fn stored_proof_zone(
+        &self,
+        key: [u64; 2],
+        pos: &Position,
+        g: usize,
+    ) -> Option<ProofZone> {
+        let proven = &self.zones.proven;
+        proven
+            .get(key, pos, g)
+            .or_else(|| proven.get(Mode::Tss.salted(key), pos, g))
+    }
+
+    /// The stored zone of a proven child, in the coordinates of `pos`.
+    fn child_proof_zone(&self, pos: &Position, child: &Child) -> Option<ProofZone> {
+        let g = pos.canonical_symmetry_after(child.cell, pos.to_move());
+        self.stored_proof_zone(child.key, pos, g)
+    }
+
+    /// Stores the zone of a node proved at `key`.
+    pub(super) fn keep_proof_zone(&mut self, key: [u64; 2], pos: &Position, zone: &ProofZone) {
+        self.zones
+            .proven
+            .put(key, zone, pos, pos.canonical_symmetry());
+    }
+
     /// The zone of a node the rules decide as won for the attacker.
-    pub(super) fn terminal_zone(&self, pos: &Position) -> Zone {
+    pub(super) fn terminal_zone(&self, pos: &Position) -> ProofZone {
         let (me, r) = (pos.to_move(), pos.stones_left());
         let p = pos.rules().p;
+        let guard = self.zone_guard(pos);
         let defender = self.attacker.opponent();
         let mut zone = Zone::empty(pos.rules().cells());
         if me == self.attacker {
             // A win now: its window, and no defender line completed by the extra stones.
             let window = threats::winning_cells(pos, me, r).expect("decided as a win now");
             zone.add_windows(&[window]);
-            zone::add_defender_windows(&mut zone, pos, defender, ZONE_EXTRA * p);
+            zone::add_defender_windows(&mut zone, pos, defender, guard);
         } else {
             // Too many threats to block: the threats, and no defender win this turn.
             zone.add_windows(&threats::threat_windows(pos, self.attacker, p));
-            zone::add_defender_windows(&mut zone, pos, defender, r + ZONE_EXTRA * p);
+            zone::add_defender_windows(&mut zone, pos, defender, r + guard);
         }
-        zone
+        ProofZone {
+            cells: zone,
+            support: guard,
+        }
     }
 
-    /// The zone of a proven inner node from its children's zones (see [`crate::zone`]), or
-    /// `None` when a child's zone is not known.
-    pub(super) fn inner_zone(
+    /// At a defender node of the main search, after the child at `at` was proved: if that
+    /// child's zone has support to spare, every open reply outside it (and other than the
+    /// child's own stone) is proved too, by the zone's claim and monotonicity
+    /// (docs/design.md §4.5), and marked so in `children` and `pruned`. Nothing is spent
+    /// when no reply lies outside.
+    pub(super) fn narrow_replies(
+        &self,
+        pos: &Position,
+        children: &mut [Child],
+        at: usize,
+        pruned: &mut Option<Pruned>,
+    ) {
+        let Some(z) = self.child_proof_zone(pos, &children[at]) else {
+            return;
+        };
+        if z.support < 1 + self.support_needed(pos) {
+            return;
+        }
+        let stone = children[at].cell;
+        let outside =
+            |c: &Child| c.pn != 0 && c.dn != 0 && c.cell != stone && !z.cells.contains(c.cell);
+        if !children.iter().any(outside) {
+            return;
+        }
+        let pr = pruned.get_or_insert_with(|| Pruned::new(pos, self.zone_guard(pos)));
+        pr.covered.resize(children.len(), false);
+        for (i, c) in children.iter_mut().enumerate() {
+            if outside(c) {
+                (c.pn, c.dn) = (0, INF);
+                pr.covered[i] = true;
+            }
+        }
+        pr.zone.union_with(&z.cells);
+        pr.zone.insert(stone);
+        pr.support = pr.support.min(z.support - 1);
+    }
+
+    /// The zone of a proven node from what decided it: at an attacker node, the first
+    /// proven move whose zone is known, that move and the defender windows extra stones could
+    /// complete; at a defender node, every reply searched with its zone, what pruned the
+    /// others (`pruned`), the attacker's threat windows where only blocks were tried, and the
+    /// defender windows its stones and the extra ones could complete (see [`crate::zone`]).
+    /// `None` when a zone needed is not known.
+    pub(super) fn proof_zone(
         &self,
         pos: &Position,
         children: &[Child],
         defence: &Defence,
         deduped: bool,
-        or: bool,
-    ) -> Option<Zone> {
+        pruned: Option<&Pruned>,
+    ) -> Option<ProofZone> {
         let cells = pos.rules().cells();
-        let (me, r, p) = (pos.to_move(), pos.stones_left(), pos.rules().p);
+        let (r, p) = (pos.stones_left(), pos.rules().p);
+        let guard = self.zone_guard(pos);
         let defender = self.attacker.opponent();
-        let used: Vec<&Child> = if or {
-            children.iter().filter(|c| c.pn == 0).take(1).collect()
-        } else {
-            children.iter().collect()
-        };
-        if deduped && !or {
-            return Some(Zone::full(cells));
+        if pos.to_move() == self.attacker {
+            let (c, z) = children
+                .iter()
+                .filter(|c| c.pn == 0)
+                .find_map(|c| Some((c, self.child_proof_zone(pos, c)?)))?;
+            let mut zone = z.cells;
+            zone.insert(c.cell);
+            zone::add_defender_windows(&mut zone, pos, defender, guard);
+            return Some(ProofZone {
+                cells: zone,
+                support: z.support.min(guard),
+            });
+        }
+        if deduped {
+            // Extra stones break symmetry: the claim is kept only for none.
+            return Some(ProofZone {
+                cells: Zone::full(cells),
+                support: guard,
+            });
         }
         let mut zone = Zone::empty(cells);
-        for c in used {
-            let g = pos.canonical_symmetry_after(c.cell, me);
-            zone.union_with(&self.zones.proven.get(c.key, pos, g)?);
+        let mut support = guard;
+        if let Some(pr) = pruned {
+            zone.union_with(&pr.zone);
+            support = support.min(pr.support);
+        }
+        for (i, c) in children.iter().enumerate() {
+            if pruned.is_some_and(|pr| pr.covered.get(i).copied().unwrap_or(false)) {
+                continue;
+            }
+            let z = self.child_proof_zone(pos, c)?;
+            zone.union_with(&z.cells);
+            support = support.min(z.support);
             zone.insert(c.cell);
-            if !or && !pos.is_relevant(c.cell) {
+            if !pos.is_relevant(c.cell) {
                 zone::add_irrelevant(&mut zone, pos);
             }
         }
-        if or {
-            zone::add_defender_windows(&mut zone, pos, defender, ZONE_EXTRA * p);
-        } else {
-            if let Defence::Block(_) = defence {
-                zone.add_windows(&threats::threat_windows(pos, self.attacker, p));
-            }
-            zone::add_defender_windows(&mut zone, pos, defender, r + ZONE_EXTRA * p);
+        if let Defence::Block(_) = defence {
+            zone.add_windows(&threats::threat_windows(pos, self.attacker, p));
         }
-        Some(zone)
+        zone::add_defender_windows(&mut zone, pos, defender, r + guard);
+        Some(ProofZone {
+            cells: zone,
+            support,
+        })
+    }
+}
+
+/// What pruned a defender node's replies: the union of the zones that did it and the
+/// support left (see [`crate::zone::ProofZone`]), with the replies a refuted reply's zone
+/// covered, by index.
+pub(super) struct Pruned {
+    pub(super) zone: Zone,
+    pub(super) support: u16,
+    pub(super) covered: Vec<bool>,
+}
+
+impl Pruned {
+    /// Nothing pruned yet: an empty zone, the full support.
+    pub(super) fn new(pos: &Position, guard: u16) -> Pruned {
+        Pruned {
+            zone: Zone::empty(pos.rules().cells()),
+            support: guard,
+            covered: Vec::new(),
+        }
+    }
+
+    /// Pruned by a null move's zone: the zone, its support less the stones of the turn.
+    pub(super) fn by_null_move(zone: ProofZone, stones: u16) -> Pruned {
+        Pruned {
+            zone: zone.cells,
+            support: zone.support - stones,
+            covered: Vec::new(),
+        }
     }
 }
 
