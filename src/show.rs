@@ -265,7 +265,7 @@ pub fn main_line(cert: &Certificate, root: &Position) -> (Vec<Cell>, String, Vec
         let mover = pos.to_move();
         let next = match node {
             Node::Move { cell, child } => (*cell, *child),
-            Node::Replies(list) if !list.is_empty() => *list
+            Node::Replies(list) | Node::Zoned { replies: list, .. } if !list.is_empty() => *list
                 .iter()
                 .max_by_key(|r| depth.get(r.1 as usize).copied().unwrap_or(0))
                 .expect("not empty"),
@@ -309,7 +309,7 @@ pub fn main_line(cert: &Certificate, root: &Position) -> (Vec<Cell>, String, Vec
         .iter()
         .flat_map(|n| match n {
             Node::Move { cell, .. } => vec![*cell],
-            Node::Replies(l) => l.iter().map(|r| r.0).collect(),
+            Node::Replies(l) | Node::Zoned { replies: l, .. } => l.iter().map(|r| r.0).collect(),
             _ => Vec::new(),
         })
         .filter(|&c| (c as usize) < root.rules().cells())
@@ -337,7 +337,9 @@ fn depths(nodes: &[Node]) -> Vec<usize> {
         on_path[i] = true;
         let kids: Vec<usize> = match &nodes[i] {
             Node::Move { child, .. } => vec![*child as usize],
-            Node::Replies(l) => l.iter().map(|r| r.1 as usize).collect(),
+            Node::Replies(l) | Node::Zoned { replies: l, .. } => {
+                l.iter().map(|r| r.1 as usize).collect()
+            }
             _ => Vec::new(),
         };
         let d = kids

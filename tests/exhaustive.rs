@@ -559,10 +559,21 @@ fn random_positions(
     count: usize,
     rng: &mut Rng,
 ) -> Vec<(State, Vec<Cell>, Position)> {
+    positions_with_empties(r, g, count, 11, rng)
+}
+
+/// [`random_positions`] with at most `empties` empty points.
+fn positions_with_empties(
+    r: &Rules,
+    g: &Game,
+    count: usize,
+    empties: usize,
+    rng: &mut Rng,
+) -> Vec<(State, Vec<Cell>, Position)> {
     let cells = r.cells();
     let mut out = Vec::new();
     for _ in 0..count {
-        let least = cells.saturating_sub(11);
+        let least = cells.saturating_sub(empties);
         let stones = least + rng.below(cells - least);
         let (s, moves) = random_moves(g, stones, rng);
         let moves: Vec<Cell> = moves.iter().map(|&c| c as Cell).collect();
@@ -801,7 +812,7 @@ fn no_win_zones_agree_with_the_oracle() {
 /// as the attacker, with null moves proved by the threat-space search only and by the main
 /// search too. The zones come from whole proofs, with the null moves and refuted replies
 /// that pruned defender moves inside them, so this checks their composition too. At least
-/// 10,000 claims are checked; `C6_PROOF_ZONE_POSITIONS` (default 400 a rule set) sets a
+/// 10,000 claims are checked; `C6_PROOF_ZONE_POSITIONS` (default 300 a rule set) sets a
 /// longer run.
 #[test]
 fn proof_zones_agree_with_the_oracle() {
@@ -1074,4 +1085,225 @@ fn strategy_stealing_agrees_with_oracle_and_search() {
     assert!(!second_player_cannot_win(
         &Position::from_moves(r, &[0]).unwrap()
     ));
+}
+
+/// Rule sets of the zone-claim test, with the most empty points its positions keep: short
+/// lines on small boards, where wins take quiet moves and replies have room to be left out.
+const ZONE_CLAIM_SPECS: &[(u16, u16, u16, u16, u16, usize)] = &[
+    (4, 3, 3, 1, 1, 12),
+    (4, 4, 3, 1, 1, 14),
+    (5, 4, 3, 1, 1, 15),
+    (5, 4, 4, 1, 1, 16),
+    (6, 4, 4, 1, 1, 17),
+    (5, 5, 4, 1, 1, 17),
+    (4, 4, 3, 2, 1, 14),
+    (5, 4, 4, 2, 1, 16),
+    (5, 5, 4, 2, 1, 17),
+    (6, 5, 5, 2, 1, 18),
+    (6, 6, 5, 2, 2, 18),
+    (5, 5, 4, 3, 2, 17),
+    (6, 5, 5, 3, 1, 18),
+];
+
+/// Zone claims of certificates (`Node::Zoned`, docs/design.md §9.7) against the oracle. On
+/// random positions of every rule set of the claim tests, a win is solved with zones and
+/// written with zone claims; the checker must accept it. Then, at every zone claim: each reply
+/// outside the zone must lose for the mover (by the oracle), and the null move must stay won
+/// with sampled sets of up to r defender stones added outside the zone. Each claim's zone is
+/// also tampered with, one point taken out at a time: whenever the checker still accepts, the
+/// smaller zone's claim must hold too (sampled sets holding the point taken out). At least
+/// 2,000 sets are put to the oracle; `C6_ZONE_CLAIM_POSITIONS` (default 300 a rule set) sets a
+/// longer run.
+#[test]
+fn certificate_zone_claims_agree_with_the_oracle() {
+    use c6check::format::{Certificate, Node};
+    use c6solve::proof::{cert, check};
+    use c6solve::search::{open_table, solve_then};
+    let positions: usize = std::env::var("C6_ZONE_CLAIM_POSITIONS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300);
+    let mut rng = Rng(0x5EED_0009);
+    let mut failures = Vec::new();
+    let (mut sets_checked, mut claims_seen) = (0usize, 0usize);
+    let (mut tampered, mut tampered_accepted) = (0usize, 0usize);
+    for &(m, n, k, p, q, empties) in ZONE_CLAIM_SPECS {
+        let r = rules(m, n, k, p, q);
+        let g = game_of(&r);
+        let mut oracle = oracle::Solver::new(g);
+        for (_, moves, pos) in positions_with_empties(&r, &g, positions, empties, &mut rng) {
+            let opts = SolveOptions {
+                goal: Goal::Value,
+                tt_mib: 4,
+                threads: 1,
+                ..SolveOptions::default()
+            };
+            let table = open_table(&opts, &r).expect("a table");
+            let (report, packed) = solve_then(&pos, &opts, table, |pos, report, table| {
+                matches!(report.value, Outcome::Win | Outcome::Loss)
+                    .then(|| cert::certify(table, pos, report, None))
+            })
+            .expect("the solve runs");
+            let Some(packed) = packed else { continue };
+            let line = format_moves(&r, &moves);
+            let cert: Certificate = match packed.map(|p| p.unpack()) {
+                Ok(Ok(c)) => c,
+                other => {
+                    failures.push(format!(
+                        "rules {r} moves \"{line}\": no certificate {other:?}"
+                    ));
+                    continue;
+                }
+            };
+            if let Err(e) = check::check(&cert) {
+                failures.push(format!(
+                    "rules {r} moves \"{line}\" ({}): rejected: {e}",
+                    report.value.name()
+                ));
+                continue;
+            }
+            let attacker = cert.parts[0].attacker + 1;
+            let defender = 3 - attacker;
+            for (id, x) in zone_claim_nodes(&cert, &pos) {
+                let Node::Zoned { replies, zone, .. } = &cert.parts[0].nodes[id] else {
+                    unreachable!()
+                };
+                claims_seen += 1;
+                let state = |p: &Position| oracle::State {
+                    board: (0..r.cells() as Cell)
+                        .map(|c| p.at(c).map_or(0, |s| s.index() as u8 + 1))
+                        .collect(),
+                    side: p.to_move().index() as u8 + 1,
+                    left: p.stones_left() as u8,
+                };
+                let outside: Vec<Cell> = x
+                    .empty_points()
+                    .filter(|c| !zone.contains(c) && !replies.iter().any(|l| l.0 == *c))
+                    .collect();
+                // Every reply left out loses for the mover.
+                for &c in &outside {
+                    let mut after = x.clone();
+                    after.play(c);
+                    let lost = match after.winner() {
+                        Some(w) => w.index() as u8 + 1 == attacker,
+                        None if after.is_over() => false,
+                        None => {
+                            let v = oracle.value(&state(&after));
+                            (v == Val::Win) == (after.to_move().index() as u8 + 1 == attacker)
+                        }
+                    };
+                    sets_checked += 1;
+                    if !lost {
+                        failures.push(format!(
+                            "rules {r} moves \"{line}\": node {id}'s reply {c} outside zone {zone:?} does not lose"
+                        ));
+                    }
+                }
+                // The null move stays won with extra defender stones outside the zone (`zone`
+                // as claimed, then each tampered zone the checker still accepts).
+                let mut zones = vec![(zone.clone(), None)];
+                for (i, &z) in zone.iter().enumerate() {
+                    let mut smaller = zone.clone();
+                    smaller.remove(i);
+                    let mut t = cert.clone();
+                    if let Node::Zoned { zone: tz, .. } = &mut t.parts[0].nodes[id] {
+                        *tz = smaller.clone();
+                    }
+                    tampered += 1;
+                    if check::check(&t).is_ok() {
+                        tampered_accepted += 1;
+                        zones.push((smaller, Some(z)));
+                    }
+                }
+                let left = x.stones_left() as usize;
+                for (zone, must_hold) in zones {
+                    let free: Vec<Cell> = x.empty_points().filter(|c| !zone.contains(c)).collect();
+                    if free.is_empty() {
+                        continue;
+                    }
+                    let samples = if must_hold.is_none() { 16 } else { 6 };
+                    for _ in 0..samples {
+                        let mut pool = free.clone();
+                        let mut set = Vec::new();
+                        if let Some(z) = must_hold.filter(|z| x.is_empty(*z)) {
+                            pool.retain(|&c| c != z);
+                            set.push(z);
+                        }
+                        let size = 1 + rng.below(left.min(free.len()));
+                        while set.len() < size && !pool.is_empty() {
+                            set.push(pool.swap_remove(rng.below(pool.len())));
+                        }
+                        let mut s = state(&x);
+                        for &c in &set {
+                            s.board[c as usize] = defender;
+                        }
+                        s.side = attacker;
+                        s.left = p as u8;
+                        let completed = set.iter().any(|&c| g.wins_at(&s.board, c as usize));
+                        sets_checked += 1;
+                        if completed || oracle.value(&s) != Val::Win {
+                            failures.push(format!(
+                                "rules {r} moves \"{line}\": node {id}'s null move with zone \
+                                 {zone:?} is not won with defender stones on {set:?}"
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    eprintln!(
+        "zone claims: {claims_seen} claims, {sets_checked} sets put to the oracle, \
+         {tampered_accepted} of {tampered} tampered zones accepted"
+    );
+    assert!(
+        failures.is_empty(),
+        "{}",
+        failures[..failures.len().min(20)].join("\n")
+    );
+    assert!(
+        sets_checked >= 2_000,
+        "only {sets_checked} sets ({claims_seen} claims)"
+    );
+    // A zone holds only what the proof reads: most points taken out break the check.
+    assert!(
+        tampered_accepted * 4 < tampered,
+        "{tampered_accepted} of {tampered} tampered zones accepted"
+    );
+}
+
+/// The zone-claim nodes of the first part of `cert` with the positions they stand for, on
+/// the game's edges from `root` (not inside null-move proofs, where claims do not nest).
+fn zone_claim_nodes(
+    cert: &c6check::format::Certificate,
+    root: &Position,
+) -> Vec<(usize, Position)> {
+    use c6check::format::Node;
+    let nodes = &cert.parts[0].nodes;
+    let mut seen = vec![false; nodes.len()];
+    let mut out = Vec::new();
+    let mut stack = vec![(0usize, root.clone())];
+    while let Some((id, pos)) = stack.pop() {
+        if seen[id] || pos.is_over() {
+            continue;
+        }
+        seen[id] = true;
+        let children = match &nodes[id] {
+            Node::Move { cell, child } => vec![(*cell, *child)],
+            Node::Replies(l) => l.clone(),
+            Node::Zoned { replies, .. } => {
+                out.push((id, pos.clone()));
+                replies.clone()
+            }
+            _ => Vec::new(),
+        };
+        // Reversed, so that nodes are first reached in the checker's order (a node shared by
+        // mirror images holds its moves for the position reached first).
+        for (c, child) in children.into_iter().rev() {
+            let mut next = pos.clone();
+            next.play(c);
+            stack.push((child as usize, next));
+        }
+    }
+    out
 }

@@ -129,6 +129,13 @@ fn node_positions(c: &Certificate, p: usize) -> Vec<Option<Position>> {
         let children: Vec<(u16, u32)> = match &c.parts[p].nodes[id as usize] {
             Node::Move { cell, child } => vec![(*cell, *child)],
             Node::Replies(l) => l.clone(),
+            Node::Zoned { replies, null, .. } => {
+                // The null move's proof stands for the position with the turn given up.
+                let mut passed = pos.clone();
+                passed.pass_turn();
+                stack.push((*null, passed));
+                replies.clone()
+            }
             _ => Vec::new(),
         };
         // Reversed, so that the stack pops them in list order.
@@ -465,6 +472,7 @@ fn changed_claims_and_leaves_are_rejected() {
                     Node::WinNow => Node::Overwhelmed,
                     Node::Overwhelmed => Node::WinNow,
                     Node::Replies(_)
+                    | Node::Zoned { .. }
                     | Node::Move { .. }
                     | Node::Paired(_)
                     | Node::Grouped(_)

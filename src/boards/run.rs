@@ -260,6 +260,7 @@ pub fn solve_row(rules: &Rules, opts: &BoardsOptions) -> Result<Option<Row>> {
                 max_disproof_nodes: Some(max),
                 deadline: Some(start + cert_time),
                 progress: true,
+                ..cert::Writing::default()
             };
             cert::certify_with(table, pos, report, &how).map(|c| (c, start.elapsed()))
         })

@@ -76,10 +76,15 @@ pub struct SolveArgs {
     /// Write a certificate of the result to FILE (check it with `c6solve check FILE`):
     /// a win or loss always; a draw or no-win when its disproof fits --proof-max-nodes,
     /// else no file and a one-line notice on stderr; unknown: no file and a notice.
-    /// The exit status does not change. The writer searches again every move the solve's
-    /// relevance zones left out (certificates carry no zone claims).
+    /// The exit status does not change. In a win, a defender node whose null move has a
+    /// proof within a small zone carries a zone claim instead of every reply (see
+    /// --no-zone-claims).
     #[arg(long, value_name = "FILE")]
     proof: Option<String>,
+    /// With --proof: write every defender reply of a win, no zone claims (certificate format
+    /// 3 reads either; the writer then searches again every move the zones left out).
+    #[arg(long, requires = "proof")]
+    no_zone_claims: bool,
     /// Write the proven strategy as one-stone-per-node SGF (GoGui opens it): the position's
     /// moves, then the winner's moves with every answer it must meet as a variation (for a
     /// draw or no-win, the defender's holding strategy). See --sgf-max-nodes for its size.
@@ -156,6 +161,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Error> {
         max_disproof_nodes: Some(args.proof_max_nodes),
         deadline: None,
         progress: opts.progress,
+        without_zone_claims: args.no_zone_claims,
     };
     let (report, cert) = solve_then(&pos, &opts, table, move |pos, report, table| {
         let start = std::time::Instant::now();

@@ -27,6 +27,8 @@ use c6check::packed::{Packed, PackedPart, encode_node};
 use hashbrown::HashMap;
 use std::time::Instant;
 
+mod zoned;
+
 /// Node budgets for searching again the children that were replaced in the table, in rounds:
 /// every candidate child gets the first budget, those still open the next, and so on, so a
 /// child that settles quickly is not kept waiting behind others that use a whole budget
@@ -78,6 +80,9 @@ pub struct Writing {
     /// A line on stderr every minute: the nodes written and the children searched again
     /// (a proof of tens of millions of nodes takes a while).
     pub progress: bool,
+    /// Write every reply of the opponent's nodes, with no zone claims (docs/design.md §9.7):
+    /// the form older checkers read, and a measure of what the claims save.
+    pub without_zone_claims: bool,
 }
 
 /// The certificate of a solve's result, read from the table the solve used.
@@ -177,6 +182,8 @@ pub fn extract(
         progress: how.progress.then_some(now + PROGRESS_EVERY),
         started: now,
         searched: 0,
+        zone_claims: !how.without_zone_claims,
+        claims: 0,
     };
     let mut pos = pos.clone();
     ex.node(&mut pos)?;
@@ -218,6 +225,24 @@ impl NodeWriter {
         encode_node(node, &mut self.bytes);
         self.starts[id as usize] = start as u64;
         self.lens[id as usize] = (self.bytes.len() - start) as u32;
+    }
+
+    /// Where the writing stands: nodes reserved and bytes encoded.
+    fn mark(&self) -> (usize, usize) {
+        (self.starts.len(), self.bytes.len())
+    }
+
+    /// Takes back every node reserved since `mark`. Only nodes reserved since then may have
+    /// been set since then (a node is set after its children, before its parent).
+    fn truncate(&mut self, (nodes, bytes): (usize, usize)) {
+        debug_assert!(
+            self.starts[..nodes]
+                .iter()
+                .all(|&s| s == u64::MAX || s < bytes as u64)
+        );
+        self.starts.truncate(nodes);
+        self.lens.truncate(nodes);
+        self.bytes.truncate(bytes);
     }
 
     /// The part, its nodes laid out in id order.
@@ -268,6 +293,10 @@ struct Extractor<'t> {
     started: Instant,
     /// Children searched again so far.
     searched: u64,
+    /// Whether the opponent's nodes of a win may carry zone claims.
+    zone_claims: bool,
+    /// Zone claims written.
+    claims: u64,
 }
 
 impl Extractor<'_> {
@@ -322,9 +351,11 @@ impl Extractor<'_> {
             Claim::NoWin => "cannot force a win",
         };
         eprintln!(
-            "writing the proof that {} {verb}: {} nodes, {} children searched again, {:.0} s",
+            "writing the proof that {} {verb}: {} nodes, {} zone claims, {} children searched \
+             again, {:.0} s",
             self.attacker,
             self.out.len(),
+            self.claims,
             self.searched,
             (now - self.started).as_secs_f64()
         );
@@ -390,6 +421,12 @@ impl Extractor<'_> {
             let child = self.child(pos, cell)?;
             return Ok(Node::Move { cell, child });
         }
+        // A zone claim covers the replies outside its zone; only those inside are written.
+        let claim = self.zone_claim(pos, &moves)?;
+        let moves = match &claim {
+            Some(claim) => claim.inside.clone(),
+            None => moves,
+        };
         let mut seen: Vec<[u64; 2]> = Vec::new();
         let symmetric = pos.has_symmetry();
         let mut list = Vec::with_capacity(moves.len());
@@ -406,7 +443,14 @@ impl Extractor<'_> {
             let child = self.child(pos, cell)?;
             list.push((cell, child));
         }
-        Ok(Node::Replies(list))
+        Ok(match claim {
+            Some(claim) => Node::Zoned {
+                replies: list,
+                zone: claim.zone,
+                null: claim.null,
+            },
+            None => Node::Replies(list),
+        })
     }
 
     fn child(&mut self, pos: &mut Position, cell: Cell) -> Result<u32, NoCertificate> {
@@ -624,9 +668,13 @@ pub(crate) mod tests {
     fn tampered_certificates_are_rejected() {
         let cert = certified("4,3,3,1,1", "").unpack().unwrap();
         assert!(check::check(&cert).is_ok());
-        // Another root position.
+        // Another root position: a White stone where Black's proof plays first. (An extra
+        // stone the proof never reads may leave it valid: it proves that position too.)
+        let Node::Move { cell: first, .. } = cert.parts[0].nodes[0] else {
+            panic!("Black to move gives one move: {:?}", cert.parts[0].nodes[0]);
+        };
         let mut t = cert.clone();
-        t.black.push(11);
+        t.white.push(first);
         assert!(check::check(&t).is_err());
         // The claim for the other side.
         let mut t = cert.clone();
@@ -644,11 +692,14 @@ pub(crate) mod tests {
             child,
         };
         let moved = check::check(&t);
-        let Node::Replies(replies) = &nodes[child as usize] else {
-            panic!("White answers: {:?}", nodes[child as usize]);
-        };
+        // White's node lists its replies, all of them or those inside a zone claim's zone.
         let mut t = cert.clone();
-        t.parts[0].nodes[child as usize] = Node::Replies(replies[1..].to_vec());
+        match &mut t.parts[0].nodes[child as usize] {
+            Node::Replies(replies) | Node::Zoned { replies, .. } => {
+                replies.remove(0);
+            }
+            other => panic!("White answers: {other:?}"),
+        }
         let dropped = check::check(&t);
         assert!(
             moved.is_err() || dropped.is_err(),

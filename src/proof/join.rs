@@ -111,6 +111,15 @@ fn shifted(node: Node, by: u32) -> Node {
             child: child + by,
         },
         Node::Replies(v) => Node::Replies(v.into_iter().map(|(c, id)| (c, id + by)).collect()),
+        Node::Zoned {
+            replies,
+            zone,
+            null,
+        } => Node::Zoned {
+            replies: replies.into_iter().map(|(c, id)| (c, id + by)).collect(),
+            zone,
+            null: null + by,
+        },
         other => other,
     }
 }
@@ -135,6 +144,15 @@ pub fn mapped(part: &PackedPart, map: &[Cell]) -> Result<PackedPart, ReadError> 
                     .collect(),
             ),
             Node::Outweighed(v) => Node::Outweighed(v.into_iter().map(m).collect()),
+            Node::Zoned {
+                replies,
+                zone,
+                null,
+            } => Node::Zoned {
+                replies: replies.into_iter().map(|(c, id)| (m(c), id)).collect(),
+                zone: zone.into_iter().map(m).collect(),
+                null,
+            },
             other => other,
         };
         starts.push(bytes.len() as u64);

@@ -108,7 +108,8 @@ impl Frames {
         self.first[id as usize] = Some(pos.canonical_symmetry());
         let children: Vec<(Cell, u32)> = match &nodes[id as usize] {
             Node::Move { cell, child } => vec![(*cell, *child)],
-            Node::Replies(list) => list.clone(),
+            // A zone claim's null move is no position of play: its nodes keep no frame.
+            Node::Replies(list) | Node::Zoned { replies: list, .. } => list.clone(),
             _ => Vec::new(),
         };
         for (c, child) in children {

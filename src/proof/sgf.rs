@@ -113,7 +113,14 @@ impl Writer<'_> {
                 self.node(*child, pos);
                 pos.undo();
             }
-            Node::Replies(list) => {
+            Node::Replies(list) | Node::Zoned { replies: list, .. } => {
+                if matches!(node, Node::Zoned { .. }) {
+                    self.comment(&format!(
+                        "{mover}'s other replies lie outside the relevance zone of a proof \
+                         that {} wins even if {mover} passes",
+                        mover.opponent()
+                    ));
+                }
                 let all = list.len() == 1 || self.budget > 0;
                 let shown = if all { list.len() } else { 1.min(list.len()) };
                 if !all && !self.truncated && list.len() > 1 {

@@ -18,9 +18,10 @@ use bincode::{Decode, Encode};
 pub const MAGIC: &[u8; 8] = b"C6PROOF\x1a";
 
 /// Format version written. Version 2 lets a node be reached as a mirror image of the position
-/// it was first reached with (see [`crate::check`]); the bytes are laid out as in version 1,
-/// and a version-1 file is a valid version-2 one, so both are read.
-pub const VERSION: u32 = 2;
+/// it was first reached with (see [`crate::check`]); version 3 adds [`Node::Zoned`]. The
+/// bytes are laid out as in version 1 otherwise, and every older file is a valid newer one, so
+/// all three are read.
+pub const VERSION: u32 = 3;
 
 /// Oldest format version read.
 pub const OLDEST_VERSION: u32 = 1;
@@ -114,6 +115,24 @@ pub enum Node {
     /// margin of 1e-9, against rounding.
     /// (Added after the other kinds, so files written before it keep their encoding.)
     Outweighed(Vec<u16>),
+    /// [`Claim::Win`] only, the prover's opponent to move with r stones left in its turn: the
+    /// replies inside `zone` are handled as in [`Node::Replies`] (listed with their nodes, or
+    /// covered by a reason the checker derives), and every reply outside it by one *zone
+    /// claim*: node `null` proves the position where the mover gives up its r stones (the
+    /// prover to move with a full turn), and reads no point outside `zone` even with r
+    /// defender stones added outside it. A turn whose stones all lie outside the zone then
+    /// reaches a position that proof covers; any other turn can play a stone inside the zone
+    /// first. The checker re-derives what the proof reads (docs/design.md §9.7); zone claims
+    /// do not nest.
+    /// (Added in version 3, after the other kinds, so older files keep their encoding.)
+    Zoned {
+        /// Replies inside the zone, each with the node after it.
+        replies: Vec<(u16, u32)>,
+        /// The points the null move's proof may read.
+        zone: Vec<u16>,
+        /// The proof of the null move (the mover's turn given up).
+        null: u32,
+    },
 }
 
 /// Why a file could not be read as a certificate.

@@ -401,6 +401,7 @@ fn solve_job(
                 max_disproof_nodes: Some(max),
                 deadline: Some(deadline),
                 progress: !quiet,
+                ..cert::Writing::default()
             };
             // A trial that does not refute Black is dropped: no certificate for it.
             let kept = trial_nodes.is_none() || report.value == Outcome::NoWin;

@@ -53,6 +53,7 @@ mod nowin;
 mod replies;
 mod rules;
 mod walk;
+mod zone;
 
 use crate::format::{Certificate, Claim};
 use crate::packed::Packed;

@@ -1,5 +1,6 @@
 //! The other side's nodes: every reply must be listed or covered by one of the three reasons
-//! the checker derives itself (threats and order, dead points, symmetry; see [`super`]).
+//! the checker derives itself (threats and order, dead points, symmetry; see [`super`]), or
+//! lie outside the zone of the node's zone claim ([`super::zone`]).
 //!
 //! The design: docs/design.md §9.2.
 
@@ -10,7 +11,13 @@ use super::walk::Checker;
 impl Checker<'_> {
     /// Checks a node of the prover's opponent: it cannot complete a line this turn, and
     /// every empty point is listed (and its proof follows) or needs no proof of its own.
-    pub(super) fn check_replies(&mut self, id: u32, list: &[(u16, u32)]) -> Result<(), String> {
+    /// `claim`: the zone and null-move node of a zone claim covering the points outside it.
+    pub(super) fn check_replies(
+        &mut self,
+        id: u32,
+        list: &[(u16, u32)],
+        claim: Option<(&[u16], u32)>,
+    ) -> Result<(), String> {
         let geo = self.geo;
         let (me, r) = (self.board.to_move, self.board.left);
         if me == self.prover {
@@ -25,18 +32,26 @@ impl Checker<'_> {
                 format!("{} completes a line this turn", colour_name(me)),
             ));
         }
+        let claimed = match claim {
+            Some((zone, _)) => Some(self.claim_zone(id, zone)?),
+            None => None,
+        };
         let cells = self.board.points.len();
         let mut listed = vec![false; cells];
         for &(c, _) in list {
             self.play_checked(id, c)?;
+            if self.outside(c) {
+                return Err(self.fail(id, format!("{} is listed outside the zone", geo.name(c))));
+            }
             if listed[c as usize] {
                 return Err(self.fail(id, format!("{} is listed twice", geo.name(c))));
             }
             listed[c as usize] = true;
         }
         // Reason 1: with the prover holding threats, only points that start a set of this
-        // turn's stones stopping them all need a proof.
-        let threats = self.board.threats(geo, self.prover);
+        // turn's stones stopping them all need a proof. In zone mode only the threats inside
+        // the zone count: those stand whatever extra stones lie outside it.
+        let threats = self.threats_in_zone();
         let sets: Vec<&[u16]> = threats.iter().map(Vec::as_slice).collect();
         let needed = |x: u16| {
             if threats.is_empty() {
@@ -53,20 +68,27 @@ impl Checker<'_> {
         // Reason 2: dead points are interchangeable.
         let dead = self.board.dead_points(geo);
         let dead_listed = list.iter().any(|&(c, _)| dead[c as usize]);
-        // Reason 3: a symmetry maps the position after x onto the one after a listed reply.
-        let mirrored = self.mirrored(&listed);
+        // Reason 3: a symmetry maps the position after x onto the one after a listed reply
+        // (not in zone mode: extra stones outside the zone break symmetries).
+        let mirrored = if self.zone.is_some() {
+            vec![false; cells]
+        } else {
+            self.mirrored(&listed)
+        };
+        let claims = |x: u16| claimed.as_ref().is_some_and(|z| !z[x as usize]);
         for x in 0..cells as u16 {
             if self.board.points[x as usize] != 0 || listed[x as usize] {
                 continue;
             }
-            if (dead[x as usize] && dead_listed) || mirrored[x as usize] || !needed(x) {
+            if (dead[x as usize] && dead_listed) || mirrored[x as usize] || !needed(x) || claims(x)
+            {
                 continue;
             }
             return Err(self.fail(
                 id,
                 format!(
                     "{}'s reply {} is missing (not forced out by threats, not a dead point, \
-                     not symmetric to a listed reply)",
+                     not symmetric to a listed reply, not outside a zone claim)",
                     colour_name(me),
                     geo.name(x)
                 ),
@@ -75,7 +97,10 @@ impl Checker<'_> {
         for &(c, child) in list {
             self.follow(c, child)?;
         }
-        Ok(())
+        match (claimed, claim) {
+            (Some(inside), Some((_, null))) => self.check_null_move(inside, null),
+            _ => Ok(()),
+        }
     }
 
     /// Per empty point x: true if some symmetry g maps the position after the mover plays x

@@ -4,12 +4,14 @@
 //!
 //! The design: docs/design.md §9.4.
 
-use super::board::{Board, can_hit};
+use super::board::Board;
 use super::colour_name;
 use super::geometry::Geo;
 use super::keys::Keys;
+use super::zone::{NULL_MOVE, ZoneMode};
 use crate::format::{Claim, Node};
 use crate::packed::PackedPart;
+use std::collections::HashMap;
 
 /// Checks one part.
 pub(super) struct Checker<'a> {
@@ -30,8 +32,17 @@ pub(super) struct Checker<'a> {
     pub(super) path: Vec<u16>,
     /// Hash of the board's stones, then of their images under each of `geo.syms`.
     hashes: Vec<u128>,
-    /// Nodes checked (each once, however often it is reached).
+    /// Nodes checked (each once, however often it is reached, and once more for each zone
+    /// claim whose proof reaches it).
     pub(super) checked: usize,
+    /// The zone mode the walk is in, inside the proof of a zone claim's null move.
+    pub(super) zone: Option<ZoneMode>,
+    /// Zone claims checked so far (numbers each claim's walk).
+    pub(super) serial: u32,
+    /// In zone mode, per (node, claim): the hash of the position the node was first reached
+    /// with. (A node checked in zone mode is checked there afresh: the plain walk did not
+    /// check what it reads.)
+    zone_seen: HashMap<(u32, u32), u128>,
 }
 
 impl<'a> Checker<'a> {
@@ -56,6 +67,9 @@ impl<'a> Checker<'a> {
             path: Vec::new(),
             hashes: Vec::new(),
             checked: 0,
+            zone: None,
+            serial: 0,
+            zone_seen: HashMap::new(),
         }
         .hashed()
     }
@@ -98,7 +112,14 @@ impl<'a> Checker<'a> {
         let path = if self.path.is_empty() {
             "the root".to_string()
         } else {
-            let names: Vec<String> = self.path.iter().map(|&c| self.geo.name(c)).collect();
+            let names: Vec<String> = self
+                .path
+                .iter()
+                .map(|&c| match c {
+                    NULL_MOVE => "(null move)".to_string(),
+                    c => self.geo.name(c),
+                })
+                .collect();
             format!("after {}", names.join(" "))
         };
         format!("node {id} ({path}): {why}")
@@ -138,15 +159,33 @@ impl<'a> Checker<'a> {
                 Err(self.fail(id, format!("the game ends in {result}, against the claim")))
             };
         }
-        match self.seen[id as usize] {
-            0 => self.seen[id as usize] = self.signature(0),
-            // The position, or a mirror image of it, was checked from this node already.
-            s if (0..self.hashes.len()).any(|g| self.signature(g) == s) => return Ok(()),
-            _ => {
-                return Err(self.fail(
-                    id,
-                    "reached along two paths as two different positions (not mirror images)",
-                ));
+        if let Some(z) = &self.zone {
+            // In zone mode a node reached again must be the very same position.
+            let here = self.signature(0);
+            match self.zone_seen.get(&(id, z.serial)) {
+                None => {
+                    self.zone_seen.insert((id, z.serial), here);
+                }
+                Some(&s) if s == here => return Ok(()),
+                Some(_) => {
+                    return Err(self.fail(
+                        id,
+                        "reached twice within one zone claim as two different positions",
+                    ));
+                }
+            }
+            self.guard(id)?;
+        } else {
+            match self.seen[id as usize] {
+                0 => self.seen[id as usize] = self.signature(0),
+                // The position, or a mirror image of it, was checked from this node already.
+                s if (0..self.hashes.len()).any(|g| self.signature(g) == s) => return Ok(()),
+                _ => {
+                    return Err(self.fail(
+                        id,
+                        "reached along two paths as two different positions (not mirror images)",
+                    ));
+                }
             }
         }
         self.checked += 1;
@@ -166,15 +205,29 @@ impl<'a> Checker<'a> {
                     ));
                 }
                 self.play_checked(id, *cell)?;
+                if self.outside(*cell) {
+                    return Err(self.fail(
+                        id,
+                        format!("{} is played outside the zone", geo.name(*cell)),
+                    ));
+                }
                 self.follow(*cell, *child)
             }
             Node::WinNow => {
-                if prover_moves && self.board.can_complete(geo, me, r) {
+                if prover_moves && self.completes_in_zone(me, r) {
                     Ok(())
                 } else {
                     Err(self.fail(
                         id,
-                        format!("{} cannot complete a line this turn", colour_name(me)),
+                        format!(
+                            "{} cannot complete a line this turn{}",
+                            colour_name(me),
+                            if self.zone.is_some() {
+                                " inside the zone"
+                            } else {
+                                ""
+                            }
+                        ),
                     ))
                 }
             }
@@ -188,9 +241,9 @@ impl<'a> Checker<'a> {
                         format!("{} completes a line this turn", colour_name(me)),
                     ));
                 }
-                let threats = self.board.threats(geo, self.prover);
-                let sets: Vec<&[u16]> = threats.iter().map(Vec::as_slice).collect();
-                if threats.is_empty() || can_hit(&sets, r) {
+                // In zone mode only the threats inside the zone count: extra stones outside it
+                // may block the others.
+                if !Self::unstoppable(&self.threats_in_zone(), r) {
                     return Err(self.fail(
                         id,
                         format!(
@@ -225,7 +278,12 @@ impl<'a> Checker<'a> {
             Node::Grouped(groups) => self.check_groups(id, groups),
             Node::StrategyStealing => self.check_stealing(id),
             Node::Outweighed(stones) => self.check_potential(id, stones),
-            Node::Replies(list) => self.check_replies(id, list),
+            Node::Replies(list) => self.check_replies(id, list, None),
+            Node::Zoned {
+                replies,
+                zone,
+                null,
+            } => self.check_replies(id, replies, Some((zone, *null))),
         }
     }
 
