@@ -91,7 +91,7 @@ mod tests {
     use crate::notation::parse_moves;
 
     /// Black makes six with O10 and the record goes on with P10, the rest of its turn.
-    const SIX_THEN_STRAY: &str = "J10 A1 A2 K10 L10 A3 A4 M10 N10 A5 A6 O10 P10";
+    const SIX_THEN_STRAY: &str = "J10 A1 C1 K10 L10 A3 C3 M10 N10 A5 C5 O10 P10";
 
     #[test]
     fn the_rest_of_the_winning_turn_is_ignored_with_a_note() {
