@@ -284,7 +284,7 @@ fn tt_mib(given: Option<usize>, file: Option<&str>) -> Result<usize, Error> {
     let max = c6solve::search::max_tt_mib();
     if mib > max {
         return Err(Error::Option(format!(
-            "{}: its {mib} MiB table is more than this machine's memory ({max} MiB)",
+            "{}: its {mib} MiB table is more than the memory available ({max} MiB)",
             path.display()
         )));
     }
