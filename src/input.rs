@@ -3,9 +3,9 @@
 
 use crate::board::Position;
 use crate::error::{Error, Result};
-use crate::notation::{diagram, parse_moves, sgf};
+pub use crate::files::bounded::Kind;
+use crate::notation::{diagram, parse_moves, replay, sgf};
 use crate::rules::Rules;
-use std::path::Path;
 
 /// The built-in default: a Connect6 kill from a real Little Golem game.
 pub const DEFAULT_NAME: &str = "lg1813145";
@@ -31,18 +31,41 @@ pub enum Source {
     Default,
 }
 
-/// Loads a position. `rules` is what the user gave with `--rules`, if anything; a diagram
-/// may carry its own rules, which must then agree.
+/// Loads a position, printing on stderr the notes [`load_noted`] gives (stones after a win
+/// ignored, SGF variations left out): the position is then not all the input said.
 pub fn load(rules: Option<Rules>, source: &Source) -> Result<Position> {
+    let (pos, notes) = load_noted(rules, source)?;
+    for note in notes {
+        eprintln!("c6solve: {note}");
+    }
+    Ok(pos)
+}
+
+/// Loads a position. `rules` is what the user gave with `--rules`, if anything; a diagram
+/// may carry its own rules, which must then agree. Also returns notes on what of the input
+/// was left out under the documented rules ([`replay`]; SGF variations, see
+/// [`sgf::parse_sgf_noted`]). An empty move list is refused: it is almost always a mistake,
+/// and the empty board has its own way in (`--rules` alone).
+pub fn load_noted(rules: Option<Rules>, source: &Source) -> Result<(Position, Vec<String>)> {
     let r = rules.unwrap_or_else(Rules::connect6);
+    let replayed = |moves: &[crate::board::Cell], mut notes: Vec<String>| {
+        let played = replay::replay(r, moves)?;
+        notes.extend(played.note());
+        Ok((played.position, notes))
+    };
     match source {
-        Source::Moves(text) => Position::from_moves(r, &parse_moves(&r, text)?),
+        Source::Moves(text) if text.trim().is_empty() => Err(Error::Option(
+            "--moves '': no stones given (for the empty board give --rules alone)".into(),
+        )),
+        Source::Moves(text) => replayed(&parse_moves(&r, text)?, Vec::new()),
         Source::Sgf(path) => {
-            let text = read(path)?;
-            sgf::replay_record(r, &sgf::parse_sgf(&r, &text)?)
+            let text = read(path, Kind::Sgf)?;
+            let (moves, note) = sgf::parse_sgf_noted(&r, &text)
+                .map_err(|e| Error::Sgf(format!("{path}: {}", sgf_reason(&e))))?;
+            replayed(&moves, note.into_iter().collect())
         }
         Source::Diagram(path) => {
-            let d = diagram::parse_diagram(&read(path)?, &r)?;
+            let d = diagram::parse_diagram(&read(path, Kind::Diagram)?, &r)?;
             if let (Some(given), Some(own)) = (rules, d.rules)
                 && given != own
             {
@@ -50,19 +73,29 @@ pub fn load(rules: Option<Rules>, source: &Source) -> Result<Position> {
                     "{path} is for rules {own} but --rules says {given}"
                 )));
             }
-            d.position(&r)
+            Ok((d.position(&r)?, Vec::new()))
         }
-        Source::Empty => Ok(Position::new(r)),
+        Source::Empty => Ok((Position::new(r), Vec::new())),
         Source::Default => {
             let c6 = Rules::connect6();
-            Position::from_moves(c6, &parse_moves(&c6, DEFAULT_MOVES)?)
+            Ok((
+                Position::from_moves(c6, &parse_moves(&c6, DEFAULT_MOVES)?)?,
+                Vec::new(),
+            ))
         }
     }
 }
 
-/// Reads a text file, turning I/O failures into one-line errors that name the file.
-pub fn read(path: &str) -> Result<String> {
-    let p = Path::new(path);
-    let bytes = std::fs::read(p).map_err(|e| Error::Io(format!("cannot read {path}: {e}")))?;
-    String::from_utf8(bytes).map_err(|_| Error::Io(format!("{path} is not a text file")))
+/// An SGF error's reason without its "bad SGF: " lead, to put the file's name before it.
+fn sgf_reason(e: &Error) -> String {
+    match e {
+        Error::Sgf(why) => why.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// Reads a text file of `kind` within its size limit (see [`crate::files::bounded`]),
+/// turning I/O failures into one-line errors that name the file.
+pub fn read(path: &str, kind: Kind) -> Result<String> {
+    crate::files::bounded::read_text(path, kind)
 }

@@ -4,6 +4,7 @@
 pub mod board;
 pub mod boards;
 pub mod error;
+pub mod files;
 pub mod geometry;
 pub mod input;
 pub mod lab;

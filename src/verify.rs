@@ -125,12 +125,16 @@ pub fn parse_line(rules: &Rules, text: &str) -> Result<Vec<Vec<Cell>>> {
 
 /// Checks that `line` can be played from `pos`: each turn places exactly the stones its side
 /// has (fewer only when a stone makes a line, and then the line ends there), on empty points.
-pub fn check_line(pos: &Position, line: &[Vec<Cell>]) -> Result<()> {
+/// Returns the line as played: the rest of a winning turn after the winning stone is dropped
+/// under the rule every reader of moves shares ([`crate::notation::replay`]; the caller shows
+/// its note).
+pub fn check_line(pos: &Position, line: &[Vec<Cell>]) -> Result<Vec<Vec<Cell>>> {
     let mut pos = pos.clone();
     if pos.is_over() {
         return Err(Error::Position("the game is already over".into()));
     }
     let rules = *pos.rules();
+    let mut played = Vec::new();
     for (i, turn) in line.iter().enumerate() {
         if pos.is_over() {
             return Err(Error::IllegalMove(format!(
@@ -139,8 +143,15 @@ pub fn check_line(pos: &Position, line: &[Vec<Cell>]) -> Result<()> {
             )));
         }
         let (me, left) = (pos.to_move(), pos.stones_left() as usize);
-        for &c in turn {
-            if pos.is_over() || pos.to_move() != me {
+        let mut kept = Vec::new();
+        for (j, &c) in turn.iter().enumerate() {
+            if pos.is_over() {
+                crate::notation::replay::check_after_win(&pos, &turn[j..], left - j).map_err(
+                    |e| Error::IllegalMove(format!("turn {} of the line: {}", i + 1, reason(&e))),
+                )?;
+                break;
+            }
+            if pos.to_move() != me {
                 return Err(Error::IllegalMove(format!(
                     "turn {} of the line has {} stones; {me} places {left} there",
                     i + 1,
@@ -148,6 +159,7 @@ pub fn check_line(pos: &Position, line: &[Vec<Cell>]) -> Result<()> {
                 )));
             }
             pos.try_play(c)?;
+            kept.push(c);
         }
         if !pos.is_over() && pos.to_move() == me {
             return Err(Error::IllegalMove(format!(
@@ -157,14 +169,23 @@ pub fn check_line(pos: &Position, line: &[Vec<Cell>]) -> Result<()> {
                 turn.len()
             )));
         }
+        played.push(kept);
     }
-    Ok(())
+    Ok(played)
+}
+
+/// An illegal move's reason without its "illegal move: " lead.
+fn reason(e: &Error) -> String {
+    match e {
+        Error::IllegalMove(why) => why.clone(),
+        other => other.to_string(),
+    }
 }
 
 /// Verifies `line` from `pos` (see the module documentation). Fails on a line that cannot be
 /// played ([`check_line`]) or when the table or the search thread cannot be had.
 pub fn verify(pos: &Position, line: &[Vec<Cell>], opts: &VerifyOptions) -> Result<VerifyReport> {
-    check_line(pos, line)?;
+    let line = &check_line(pos, line)?;
     let table = search::memory_table(opts.tt_mib)?;
     let (pos, line, opts) = (pos.clone(), line.to_vec(), opts.clone());
     std::thread::Builder::new()
@@ -384,8 +405,7 @@ pub fn run_games(
     opts: &GamesOptions,
     mut progress: impl FnMut(&GameLine),
 ) -> Result<Vec<GameLine>> {
-    let text = std::fs::read_to_string(&opts.file)
-        .map_err(|e| Error::Io(format!("cannot read {}: {e}", opts.file)))?;
+    let text = crate::input::read(&opts.file, crate::input::Kind::Games)?;
     let rules = Rules::connect6();
     let (lo, hi) = opts.turns_back;
     let mut out = Vec::new();

@@ -1252,7 +1252,8 @@ fn show_a_proof_with_its_zone_and_write_sgf() {
         "{text}"
     );
     assert!(text.matches("\n(\n;W[").count() >= 3, "{text}");
-    let main = solve_json(&[
+    // Read back, the variations are left out with a note (docs/formats.md §11).
+    let out = run(&[
         "solve",
         "--json",
         "--rules",
@@ -1260,6 +1261,13 @@ fn show_a_proof_with_its_zone_and_write_sgf() {
         "--sgf",
         sgf.path(),
     ]);
+    assert_eq!(out.status.code(), Some(0));
+    let note = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        note.lines().count() == 1 && note.contains("variation(s) besides its main line"),
+        "{note}"
+    );
+    let main: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(
         (main["to_move"] == "white" && main["value"] == "loss")
             || (main["to_move"] == "black" && main["value"] == "win"),

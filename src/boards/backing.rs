@@ -31,7 +31,10 @@ pub fn backing(row: &Row) -> Backing {
     let Some(file) = &row.certificate else {
         return Backing::Unnamed;
     };
-    let bytes = match std::fs::read(file) {
+    let bytes = match crate::files::bounded::read(
+        std::path::Path::new(file),
+        crate::files::bounded::Kind::Certificate,
+    ) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Backing::Missing,
         Err(e) => return Backing::Refused(format!("cannot read {file}: {e}")),
@@ -84,7 +87,11 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 
 /// A certificate file, decoded, with the SHA-256 of its bytes.
 pub fn read_with_sha(file: &str) -> std::result::Result<(proof::Packed, String), String> {
-    let bytes = std::fs::read(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+    let bytes = crate::files::bounded::read(
+        std::path::Path::new(file),
+        crate::files::bounded::Kind::Certificate,
+    )
+    .map_err(|e| format!("cannot read {file}: {e}"))?;
     let packed = proof::Packed::read_from(&bytes[..]).map_err(|e| format!("{file}: {e}"))?;
     Ok((packed, sha256_hex(&bytes)))
 }

@@ -11,7 +11,8 @@ use std::path::Path;
 /// Reads the JSON table; a missing file is an empty table. A file that does not parse is an
 /// error (it is never overwritten by a run that could not read it).
 pub fn load(path: &Path) -> Result<Vec<Row>> {
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::files::bounded::read_text_io(path, crate::files::bounded::Kind::Ledger)
+    {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(Error::Io(format!("cannot read {}: {e}", path.display()))),
@@ -36,10 +37,7 @@ pub(crate) fn write_atomic(path: &Path, text: &str) -> Result<()> {
         std::fs::create_dir_all(dir)
             .map_err(|e| Error::Io(format!("cannot create {}: {e}", dir.display())))?;
     }
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, text)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| Error::Io(format!("cannot write {}: {e}", path.display())))
+    crate::files::atomic::write(path, text)
 }
 
 /// Sorts the rows into the table's order, recomputes the flags and writes both files.

@@ -192,7 +192,7 @@ pub fn secs_text(d: Duration) -> String {
     d.as_secs_f64().to_string()
 }
 
-/// A table size: whole MiB, at least 1, at most the machine's memory.
+/// A table size: whole MiB, at least 1, at most the memory available ([`c6solve::search::max_tt_mib`]).
 pub fn tt_mib(text: &str) -> Result<usize, String> {
     let mib = text
         .trim()
@@ -200,7 +200,7 @@ pub fn tt_mib(text: &str) -> Result<usize, String> {
         .map_err(|_| "expected a whole number of MiB".to_string())?;
     let max = c6solve::search::max_tt_mib();
     if mib == 0 || mib > max {
-        return Err(format!("expected 1 to {max} MiB (this machine's memory)"));
+        return Err(format!("expected 1 to {max} MiB (the memory available)"));
     }
     Ok(mib)
 }
@@ -257,7 +257,7 @@ mod tests {
     #[test]
     fn table_sizes_fit_the_machine() {
         assert_eq!(tt_mib("64"), Ok(64));
-        assert!(tt_mib("0").unwrap_err().contains("this machine's memory"));
+        assert!(tt_mib("0").unwrap_err().contains("the memory available"));
         assert_eq!(tt_mib("-3"), Err("expected a whole number of MiB".into()));
     }
 

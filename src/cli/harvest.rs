@@ -3,6 +3,7 @@
 use super::args::{ListBefore, SearchArgs, ZoneArgs, secs_text, whole};
 use super::bench::{check_writable, write};
 use c6solve::Error;
+use c6solve::files::outputs::Named;
 use c6solve::puzzles::harvest::{self, HarvestOptions};
 use clap::Args;
 use std::process::ExitCode;
@@ -65,7 +66,7 @@ pub fn run(args: HarvestArgs) -> Result<ExitCode, Error> {
         fast_nodes: args.fast_nodes,
     };
     harvest::check_out_name(&args.out)?;
-    check_writable(&args.out)?;
+    check_writable("--out", &args.out, &[Named::new("--games", &args.games)])?;
     let games = harvest::read_games(&args.games)?;
     let command = format!(
         "cargo run --release -- harvest --games {} --out {} --plan \"{}\" --nodes {} --time-limit {} --tt-size {} --fast-nodes {} {}",

@@ -186,9 +186,9 @@ fn interrupt_flag() -> Arc<AtomicBool> {
     flag
 }
 
-/// Writes `text` to `path`, naming the file in the error.
+/// Writes `text` to `path` atomically, naming the file in the error.
 fn write_file(path: &str, text: impl AsRef<[u8]>) -> Result<(), Error> {
-    std::fs::write(path, text).map_err(|e| Error::Io(format!("cannot write {path}: {e}")))
+    c6solve::files::atomic::write(std::path::Path::new(path), text)
 }
 
 /// The exit code of a run whose answers are all right (0) or not (1).

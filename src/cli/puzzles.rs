@@ -5,6 +5,7 @@ use super::args::{self, SearchArgs, ZoneArgs};
 use super::bench::{check_writable, write};
 use super::exit_code;
 use c6solve::Error;
+use c6solve::files::outputs::Named;
 use c6solve::puzzles::{self, RunOptions, Verdict};
 use clap::Args;
 use std::process::ExitCode;
@@ -70,7 +71,7 @@ pub fn run(args: PuzzlesArgs) -> Result<ExitCode, Error> {
             .any(|r| r.verdict == Verdict::Wrong || (args.strict && r.verdict == Verdict::Unknown))
     };
     if let Some(out) = &args.report {
-        check_writable(out)?;
+        check_writable("--report", out, &[Named::new("the suite", &args.path)])?;
         let cmd = report_command(&args, out);
         println!("{}", puzzles::table_header());
         let report = puzzles::report(&args.path, &suite, &opts, |run, r| {

@@ -2,6 +2,7 @@
 
 use super::args::PositionArgs;
 use super::write_file;
+use c6solve::files::outputs::{self, Named};
 use c6solve::proof::cert;
 use c6solve::{Error, Rules, input, show, verify};
 use clap::Args;
@@ -35,6 +36,19 @@ pub struct ShowArgs {
 pub fn run(args: ShowArgs) -> Result<ExitCode, Error> {
     let rules = args.rules.as_deref().map(Rules::parse).transpose()?;
     let given = args.position.given() || rules.is_some();
+    if let Some(svg) = &args.svg {
+        let mut inputs = Vec::new();
+        for (what, file) in [
+            ("--sgf", &args.position.sgf),
+            ("--position", &args.position.position),
+            ("--proof", &args.proof),
+        ] {
+            if let Some(f) = file {
+                inputs.push(Named::new(what, f));
+            }
+        }
+        outputs::check(&[Named::new("--svg", svg)], &inputs)?;
+    }
     let mut picture = if let Some(path) = &args.proof {
         let cert = c6solve::proof::read_certificate(path)?;
         let root = show::certificate_root(&cert).ok_or_else(|| {
@@ -63,8 +77,16 @@ pub fn run(args: ShowArgs) -> Result<ExitCode, Error> {
         let line = match &args.line {
             Some(text) => {
                 let turns = verify::parse_line(pos.rules(), text)?;
-                verify::check_line(&pos, &turns)?;
-                turns.concat()
+                let played = verify::check_line(&pos, &turns)?.concat();
+                let ignored = turns.concat().len() - played.len();
+                if ignored > 0 {
+                    let all = turns.concat();
+                    eprintln!(
+                        "c6solve: {}",
+                        c6solve::notation::replay::ignored_note(pos.rules(), &all[played.len()..])
+                    );
+                }
+                played
             }
             None => Vec::new(),
         };

@@ -4,6 +4,7 @@
 use super::args::{PositionArgs, SearchArgs, ThreadArgs, whole};
 use super::report::{json_report, print_header, print_report};
 use super::{interrupt_flag, write_file};
+use c6solve::files::outputs::{self, Named};
 use c6solve::input;
 use c6solve::proof::cert;
 use c6solve::search::{Goal, SolveOptions, checkpoint, open_table, solve_then};
@@ -125,6 +126,8 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Error> {
     let rules = args.rules.as_deref().map(Rules::parse).transpose()?;
     let source = args.position.source(rules.is_some());
     let want_proof = args.proof.is_some() || args.sgf_out.is_some();
+    let pos = input::load(rules, &source)?;
+    check_outputs(&args)?;
     let opts = SolveOptions {
         goal: match args.goal {
             GoalArg::Value => Goal::Value,
@@ -148,7 +151,6 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Error> {
         progress: !args.json && !args.quiet,
         interrupt: Some(interrupt_flag()),
     };
-    let pos = input::load(rules, &source)?;
     // Refuse a bad checkpoint and open (and so validate) the table before printing anything:
     // bad input prints nothing.
     checkpoint::load_for(&pos, &opts)?;
@@ -228,6 +230,36 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Error> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Refuses, before any work, a `--proof` or `--sgf-out` that cannot be written or is the
+/// same file as the position file, the `--tt` file, its checkpoint or the other output.
+fn check_outputs(args: &SolveArgs) -> Result<(), Error> {
+    let ckpt = args
+        .tt
+        .as_deref()
+        .map(|t| checkpoint::path_for(std::path::Path::new(t)));
+    let mut inputs = Vec::new();
+    if let Some(f) = &args.position.sgf {
+        inputs.push(Named::new("--sgf", f));
+    }
+    if let Some(f) = &args.position.position {
+        inputs.push(Named::new("--position", f));
+    }
+    if let Some(t) = &args.tt {
+        inputs.push(Named::new("the --tt table file", t));
+    }
+    if let Some(c) = &ckpt {
+        inputs.push(Named::new("the --tt file's checkpoint", c));
+    }
+    let mut outputs = Vec::new();
+    if let Some(f) = &args.proof {
+        outputs.push(Named::new("--proof", f));
+    }
+    if let Some(f) = &args.sgf_out {
+        outputs.push(Named::new("--sgf-out", f));
+    }
+    outputs::check(&outputs, &inputs)
+}
+
 /// The table size of `solve`: `--tt-size` when given; else, for a `--tt` file to reuse, the
 /// larger of its size and the size its checkpoint was solved with (a size that is not a power
 /// of two makes a smaller file), so leaving the option out neither grows a file behind the
@@ -252,7 +284,7 @@ fn tt_mib(given: Option<usize>, file: Option<&str>) -> Result<usize, Error> {
     let max = c6solve::search::max_tt_mib();
     if mib > max {
         return Err(Error::Option(format!(
-            "{}: its {mib} MiB table is more than this machine's memory ({max} MiB)",
+            "{}: its {mib} MiB table is more than the memory available ({max} MiB)",
             path.display()
         )));
     }

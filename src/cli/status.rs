@@ -26,15 +26,35 @@ pub struct StatusArgs {
 /// Runs `status`: 0 when a checkpoint is shown, 1 when there is none.
 pub fn run(args: StatusArgs) -> Result<ExitCode, Error> {
     let given = std::path::Path::new(&args.file);
-    let (path, table) = match args.file.strip_suffix(".ckpt") {
-        Some(table) => (given.to_path_buf(), std::path::PathBuf::from(table)),
-        None => (checkpoint::path_for(given), given.to_path_buf()),
-    };
     if given.is_dir() {
         return Err(Error::Io(format!(
             "{} is a directory: give a solve's --tt file or its .ckpt",
             given.display()
         )));
+    }
+    // A file that is neither a table nor a checkpoint is refused, saying what it is, unless a
+    // checkpoint lies beside it: that checkpoint is then read (and the file, as its table,
+    // is judged where its figures are read).
+    let kind = if !given.exists() {
+        None
+    } else if checkpoint::path_for(given).exists() {
+        what_is(given).ok().flatten()
+    } else {
+        what_is(given)?
+    };
+    let (path, table) = match (kind, args.file.strip_suffix(".ckpt")) {
+        (Some(Found::Checkpoint), _) | (None, Some(_)) => (
+            given.to_path_buf(),
+            std::path::PathBuf::from(args.file.strip_suffix(".ckpt").unwrap_or(&args.file)),
+        ),
+        _ => (checkpoint::path_for(given), given.to_path_buf()),
+    };
+    // The form of --after is checked even when there is nothing to look it up in.
+    if let Some(text) = &args.after {
+        let largest = Rules::new(Rules::MAX_SIDE, Rules::MAX_SIDE, 6, 2, 1)?;
+        if c6solve::notation::parse_moves(&largest, text)?.is_empty() {
+            return Err(Error::Option("--after '': no stones given".into()));
+        }
     }
     let Some(ck) = checkpoint::read(&path)? else {
         if !given.exists() && !table.exists() {
@@ -43,7 +63,16 @@ pub fn run(args: StatusArgs) -> Result<ExitCode, Error> {
                 given.display()
             )));
         }
-        println!("{}: no checkpoint (no solve stopped there)", path.display());
+        if args.json {
+            let json = serde_json::json!({
+                "checkpoint": path.display().to_string(),
+                "table": table.display().to_string(),
+                "stopped": false,
+            });
+            println!("{json}");
+        } else {
+            println!("{}: no checkpoint (no solve stopped there)", path.display());
+        }
         return Ok(ExitCode::FAILURE);
     };
     let after = match &args.after {
@@ -85,6 +114,42 @@ pub fn run(args: StatusArgs) -> Result<ExitCode, Error> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What a file given to `status` is, by its first bytes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Found {
+    Table,
+    Checkpoint,
+}
+
+/// Tells a table file and a checkpoint apart by their magic; anything else (a certificate, a
+/// ledger, an empty or foreign file) is refused with one line saying what it is.
+fn what_is(path: &Path) -> Result<Option<Found>, Error> {
+    use std::io::Read;
+    let mut lead = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(8).read_to_end(&mut lead))
+        .map_err(|e| Error::Io(format!("cannot read {}: {e}", path.display())))?;
+    let name = path.display();
+    if lead.as_slice() == c6solve::search::ttfile::MAGIC {
+        return Ok(Some(Found::Table));
+    }
+    if lead.as_slice() == checkpoint::MAGIC {
+        return Ok(Some(Found::Checkpoint));
+    }
+    let what = if lead.as_slice() == c6solve::proof::format::MAGIC {
+        "a proof certificate (check it with `c6solve check`)".to_string()
+    } else if lead.first().is_some_and(|&b| b == b'{' || b == b'[') {
+        "a JSON file (a ledger or table of rows?)".to_string()
+    } else if lead.is_empty() {
+        "an empty file".to_string()
+    } else {
+        "something else".to_string()
+    };
+    Err(Error::Io(format!(
+        "{name} is not a c6solve table file or checkpoint: {what}"
+    )))
 }
 
 /// `status --json` without the table file's figures (those come from

@@ -7,6 +7,7 @@
 use super::args::{ListBefore, ThreadArgs, seconds, tt_mib, whole};
 use super::{exit_code, interrupt_flag};
 use c6solve::boards::{self, BoardsOptions};
+use c6solve::files::outputs::Named;
 use c6solve::{Error, Rules, SolveOptions};
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -165,6 +166,17 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Error> {
         }
         return Ok(ExitCode::SUCCESS);
     }
+    // The JSON table is read and written in place; the Markdown table is written only. Both
+    // are checked before any row is solved, and neither may be a --merge file.
+    let merged: Vec<Named> = args
+        .merge
+        .iter()
+        .map(|f| Named::new("--merge", f))
+        .collect();
+    super::bench::check_writable("--json", &args.json, &merged)?;
+    let mut others = merged.clone();
+    others.push(Named::new("--json", &args.json));
+    super::bench::check_writable("--md", &args.md, &others)?;
     let command = std::iter::once("c6solve".to_string())
         .chain(std::env::args().skip(1))
         .collect::<Vec<_>>()

@@ -3,6 +3,7 @@
 
 use super::args::{PositionArgs, SearchArgs, turns_back, whole};
 use super::{exit_code, write_file};
+use c6solve::files::outputs::Named;
 use c6solve::verify::{self, GamesOptions, Verdict, VerifyOptions};
 use c6solve::{Error, Rules, input};
 use clap::Args;
@@ -75,6 +76,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode, Error> {
         tt_mib: args.search.tt_mib(),
     };
     if let Some(file) = args.games {
+        super::bench::check_writable("--out", &args.out, &[Named::new("--games", &file)])?;
         let limit = args.limit;
         let games = GamesOptions {
             file,
@@ -110,6 +112,11 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode, Error> {
     let source = args.position.source(rules.is_some());
     let pos = input::load(rules, &source)?;
     let line = verify::parse_line(pos.rules(), args.line.as_deref().unwrap_or_default())?;
+    let (all, kept) = (line.concat(), verify::check_line(&pos, &line)?.concat());
+    if all.len() > kept.len() {
+        let note = c6solve::notation::replay::ignored_note(pos.rules(), &all[kept.len()..]);
+        eprintln!("c6solve: {note}");
+    }
     let report = verify::verify(&pos, &line, &opts)?;
     if args.json {
         println!("{}", verify::json(pos.rules(), &report));

@@ -377,7 +377,7 @@ pub fn markdown(t: &BenchReport) -> String {
 /// The whole `bench` command: runs, writes the Markdown report to `out`, prints it to stdout,
 /// and prints every wrong value loudly to stderr. Returns false when some value was wrong.
 pub fn run_and_write(opts: &BenchOptions, out: &str) -> Result<bool> {
-    check_writable(out)?;
+    check_writable("--out", out, &[])?;
     let table = run(opts, |line| eprintln!("{line}"))?;
     let text = markdown(&table);
     write(out, &text)?;

@@ -2,18 +2,15 @@
 //! measuring), and writing it.
 
 use crate::error::{Error, Result};
+use crate::files::outputs::{self, Named};
 use std::path::Path;
 
-/// Fails early, before minutes of solving, when `path` cannot be written: creates missing
-/// parent directories and opens the file without truncating it.
-pub fn check_writable(path: &str) -> Result<()> {
+/// Fails early, before minutes of solving, when `path` (given with `option`) cannot be
+/// written or is one of `inputs` ([`outputs::check`]): creates missing parent directories,
+/// and nothing else.
+pub fn check_writable(option: &str, path: &str, inputs: &[Named]) -> Result<()> {
     create_parent(path)?;
-    std::fs::OpenOptions::new()
-        .append(true)
-        .create(true)
-        .open(path)
-        .map(drop)
-        .map_err(|e| Error::Io(format!("cannot write {path}: {e}")))
+    outputs::check(&[Named::new(option, path)], inputs)
 }
 
 fn create_parent(path: &str) -> Result<()> {
@@ -30,5 +27,5 @@ fn create_parent(path: &str) -> Result<()> {
 /// Writes `text` to `path`, creating missing parent directories.
 pub fn write(path: &str, text: &str) -> Result<()> {
     create_parent(path)?;
-    std::fs::write(path, text).map_err(|e| Error::Io(format!("cannot write {path}: {e}")))
+    crate::files::atomic::write(Path::new(path), text)
 }

@@ -548,7 +548,7 @@ pub fn markdown(r: &Report) -> String {
 /// The whole `bench --threads-report` command: measures, writes `out`, prints it. Returns
 /// false when some proven values disagree.
 pub fn run_and_write(o: &ThreadsOptions, out: &str) -> Result<bool> {
-    check_writable(out)?;
+    check_writable("--out", out, &[])?;
     let r = run(o, |line| eprintln!("{line}"))?;
     let text = markdown(&r);
     write(out, &text)?;

@@ -2,6 +2,7 @@
 //! Little Golem and GoGui SGF ([`sgf`]), and ASCII diagrams ([`diagram`]).
 
 pub mod diagram;
+pub mod replay;
 pub mod sgf;
 
 use crate::board::Cell;

@@ -50,6 +50,8 @@ fn sgf_err(msg: impl Into<String>) -> Error {
 struct Reader {
     chars: Vec<char>,
     pos: usize,
+    /// Variations met off the main line (each one left out).
+    variations: usize,
 }
 
 /// One open game tree while reading: is it on the main line, and has a variation started in it.
@@ -64,6 +66,7 @@ impl Reader {
         Reader {
             chars: text.chars().collect(),
             pos: 0,
+            variations: 0,
         }
     }
 
@@ -120,6 +123,9 @@ impl Reader {
                         Some(parent) => {
                             let first = !parent.has_child;
                             parent.has_child = true;
+                            if !first {
+                                self.variations += 1;
+                            }
                             parent.main && first
                         }
                         None => true,
@@ -256,13 +262,28 @@ impl Reader {
 /// a point that does not parse or lies off the board, a pass, setup properties, an `SZ` other
 /// than the rules' size, and a `B`/`W` that does not match the turn structure.
 pub fn parse_sgf(rules: &Rules, text: &str) -> Result<Vec<Cell>> {
-    let nodes = Reader::new(text).main_line()?;
+    Ok(parse_sgf_noted(rules, text)?.0)
+}
+
+/// [`parse_sgf`], with the note a reader shows when the record had variations: the main line
+/// (each tree's first variation) is read and the others are left out, as docs/formats.md
+/// states.
+pub fn parse_sgf_noted(rules: &Rules, text: &str) -> Result<(Vec<Cell>, Option<String>)> {
+    let mut reader = Reader::new(text);
+    let nodes = reader.main_line()?;
+    let note = (reader.variations > 0).then(|| {
+        format!(
+            "note: the SGF record has {} variation(s) besides its main line; the main line is read",
+            reader.variations
+        )
+    });
     let mut moves = Vec::new();
     let mut ended: Option<String> = None;
     for (n, node) in nodes.iter().enumerate() {
         for prop in node {
             match prop.ident.as_str() {
                 "SZ" => check_size(rules, &prop.values[0])?,
+                "GM" => check_game(&prop.values[0])?,
                 "AB" | "AW" | "AE" => {
                     return Err(sgf_err(format!(
                         "node {}: setup stones ({}) are not supported; give the position as a \
@@ -298,7 +319,23 @@ pub fn parse_sgf(rules: &Rules, text: &str) -> Result<Vec<Cell>> {
             }
         }
     }
-    Ok(moves)
+    Ok((moves, note))
+}
+
+/// Checks a `GM` value: the SGF standard numbers games 1 to 40; of those only 4 (Gomoku and
+/// Renju) is a Connect game. A number past 40 is a program's own code (GoGui's Connect6 build
+/// writes `GM[511]`) and is accepted, as is a record without `GM`.
+fn check_game(value: &str) -> Result<()> {
+    let v = value.trim();
+    match v.parse::<u32>() {
+        Ok(4) => Ok(()),
+        Ok(1) => Err(sgf_err("GM[1] is a Go record, not a Connect6 one")),
+        Ok(n) if (1..=40).contains(&n) => Err(sgf_err(format!(
+            "GM[{n}] is a record of another game (the SGF standard's game {n}), not Connect6"
+        ))),
+        Ok(_) => Ok(()),
+        Err(_) => Err(sgf_err(format!("GM[{v}]: expected a game number"))),
+    }
 }
 
 /// True for the words Little Golem records use to end a game without a stone.
@@ -466,40 +503,11 @@ fn lg_points(rules: &Rules, t: &str) -> Result<Vec<Cell>> {
     Ok(out)
 }
 
-/// Replays a game record's stones (as [`parse_sgf`] returns them) from the empty board.
-///
-/// Little Golem submits both stones of a turn at once, so its records (and the data set
-/// converted from them) keep the second stone of the winning turn even when the first stone made
-/// the line. Such trailing stones *of the winning turn* are checked (on the board, on an empty
-/// point) and dropped; any other illegal stone is an error, as in [`Position::from_moves`].
+/// Replays a game record's stones (as [`parse_sgf`] returns them) from the empty board,
+/// ignoring the rest of the winning turn as every reader of moves does
+/// ([`super::replay`]).
 pub fn replay_record(rules: Rules, moves: &[Cell]) -> Result<Position> {
-    let mut pos = Position::new(rules);
-    for (i, &cell) in moves.iter().enumerate() {
-        if pos.winner().is_some() {
-            let win_at = i - 1;
-            let (color, left) = rules.turn_after(win_at);
-            let rest = &moves[i..];
-            let name = crate::notation::format_point(&rules, cell);
-            if rest.len() >= left as usize || Some(color) != pos.winner() {
-                return Err(Error::IllegalMove(format!(
-                    "{name} is played after {color} already made {} in a row",
-                    rules.k
-                )));
-            }
-            if let Some(&c) = rest
-                .iter()
-                .find(|&&c| c as usize >= rules.cells() || !pos.is_empty(c))
-            {
-                let name = crate::notation::format_point(&rules, c);
-                return Err(Error::IllegalMove(format!(
-                    "{name} (after the winning stone) is off the board or taken"
-                )));
-            }
-            break;
-        }
-        pos.try_play(cell)?;
-    }
-    Ok(pos)
+    Ok(super::replay::replay(rules, moves)?.position)
 }
 
 /// Escapes `]` and `\` for an SGF text value.
@@ -613,8 +621,33 @@ mod tests {
     }
 
     #[test]
+    fn other_games_are_refused_and_variations_noted() {
+        let e = parse_sgf(&c6(), "(;GM[1]SZ[19];B[jj])")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(e, "bad SGF: GM[1] is a Go record, not a Connect6 one");
+        assert!(parse_sgf(&c6(), "(;GM[3];B[jj])").is_err());
+        for ok in ["(;GM[4];B[jj])", "(;GM[511];B[jj])", "(;B[jj])"] {
+            assert_eq!(parse_sgf(&c6(), ok).unwrap(), go("K10"), "{ok}");
+        }
+        let (moves, note) =
+            parse_sgf_noted(&c6(), "(;B[jj](;W[jk];W[kk])(;W[aa];W[bb])(;W[cc];W[dd]))").unwrap();
+        assert_eq!(moves, go("K10 K9 L9"));
+        assert_eq!(
+            note.unwrap(),
+            "note: the SGF record has 2 variation(s) besides its main line; the main line is read"
+        );
+        assert!(
+            parse_sgf_noted(&c6(), "(;B[jj];W[jk])")
+                .unwrap()
+                .1
+                .is_none()
+        );
+    }
+
+    #[test]
     fn gogui_letters_count_rows_from_the_top() {
-        let text = "(;FF[4]GM[1]SZ[19];B[JJ];W[KK];W[IK];B[aa];B[sa];W[as];W[ss])";
+        let text = "(;FF[4]GM[511]SZ[19];B[JJ];W[KK];W[IK];B[aa];B[sa];W[as];W[ss])";
         let moves = parse_sgf(&c6(), text).unwrap();
         assert_eq!(moves, go("K10 L9 J9 A19 T19 A1 T1"));
         // Lower case, as GoGui itself writes, reads the same.

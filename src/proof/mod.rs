@@ -15,8 +15,9 @@ pub use packed::{Packed, PackedPart};
 
 use crate::board::{Cell, Position};
 use crate::error::{Error, Result};
+use crate::files;
 use sha2::{Digest, Sha256};
-use std::io::{BufReader, BufWriter, Write};
+use std::io::{BufReader, Write};
 
 /// What [`write_file`] wrote.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,27 +47,31 @@ impl<W: Write> Write for Hashing<W> {
     }
 }
 
-/// Writes a certificate to `path`.
+/// Writes a certificate to `path` atomically ([`crate::files::atomic`]): a run killed while
+/// writing leaves no half certificate under the name.
 pub fn write_file(path: &str, cert: &Packed) -> Result<Written> {
-    let fail = |e: std::io::Error| Error::Io(format!("cannot write {path}: {e}"));
-    let file = std::fs::File::create(path).map_err(fail)?;
-    let mut out = Hashing {
-        inner: BufWriter::new(file),
-        sha: Sha256::new(),
-    };
-    let bytes = cert.write_to(&mut out).map_err(fail)?;
-    out.flush().map_err(fail)?;
-    Ok(Written {
-        bytes,
-        sha256: format!("{:x}", out.sha.finalize()),
+    crate::files::atomic::write_with(std::path::Path::new(path), |w| {
+        let mut out = Hashing {
+            inner: w,
+            sha: Sha256::new(),
+        };
+        let bytes = cert.write_to(&mut out)?;
+        out.flush()?;
+        Ok(Written {
+            bytes,
+            sha256: format!("{:x}", out.sha.finalize()),
+        })
     })
 }
 
 /// Reads a certificate from `path` as it is stored; a missing, unreadable, foreign or
 /// damaged file is an error.
 pub fn read_file(path: &str) -> Result<Packed> {
-    let file =
-        std::fs::File::open(path).map_err(|e| Error::Io(format!("cannot read {path}: {e}")))?;
+    let file = files::bounded::open(
+        std::path::Path::new(path),
+        files::bounded::Kind::Certificate,
+    )
+    .map_err(|e| Error::Io(format!("cannot read {path}: {e}")))?;
     Packed::read_from(BufReader::new(file)).map_err(|e| Error::Io(format!("{path}: {e}")))
 }
 

@@ -136,7 +136,7 @@ pub struct Game {
 /// Reads the games of a JSON-lines file; a bad line is an error naming it, and so is a file
 /// with no games.
 pub fn read_games(path: &str) -> Result<Vec<Game>> {
-    let text = crate::input::read(path)?;
+    let text = crate::input::read(path, crate::input::Kind::Games)?;
     let games = text
         .lines()
         .enumerate()

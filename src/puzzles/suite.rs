@@ -166,7 +166,8 @@ fn build(raw: &Raw, file: &str, base: &Path) -> Result<Puzzle> {
         }
         (None, Some((path, l))) => {
             let full = base.join(path);
-            let text = crate::input::read(&full.to_string_lossy()).map_err(at(l))?;
+            let text = crate::input::read(&full.to_string_lossy(), crate::input::Kind::Diagram)
+                .map_err(at(l))?;
             let d = diagram::parse_diagram(&text, &rules).map_err(at(l))?;
             if let Some(own) = d.rules.filter(|own| *own != rules) {
                 return Err(err(
@@ -291,7 +292,7 @@ pub fn load(path: &Path) -> Result<Suite> {
     let mut ids = HashSet::new();
     for f in files {
         let name = f.display().to_string();
-        let text = crate::input::read(&name)?;
+        let text = crate::input::read(&name, crate::input::Kind::Puzzles)?;
         let base = f.parent().unwrap_or(Path::new("."));
         let part = parse_suite(&text, &name, base)?;
         for p in &part.puzzles {

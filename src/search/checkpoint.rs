@@ -239,7 +239,7 @@ pub fn path_for(tt: &Path) -> PathBuf {
 /// Reads the checkpoint at `path`: `None` when there is none.
 pub fn read(path: &Path) -> Result<Option<Checkpoint>> {
     let name = path.display().to_string();
-    match std::fs::read(path) {
+    match crate::files::bounded::read(path, crate::files::bounded::Kind::Checkpoint) {
         Ok(bytes) => Checkpoint::decode(&bytes, &name).map(Some),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(Error::Io(format!("cannot read checkpoint {name}: {e}"))),

@@ -267,16 +267,31 @@ pub fn solve_then<T: Send + 'static>(
     Ok((report, extra))
 }
 
-/// The most table memory `--tt-size` accepts, in MiB: the machine's memory where it can be
-/// read, else 1 TiB.
+/// The most table memory `--tt-size` accepts, in MiB, checked before allocating: the
+/// memory available now (`MemAvailable`, else `MemTotal`, of /proc/meminfo) and the process's
+/// address-space limit (`ulimit -v`, from /proc/self/limits), whichever is smaller; 1 TiB
+/// where neither can be read.
 pub fn max_tt_mib() -> usize {
-    std::fs::read_to_string("/proc/meminfo")
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok();
+    let field = |name: &str| {
+        let m = meminfo.as_deref()?;
+        let line = m.lines().find(|l| l.starts_with(name))?;
+        let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib / 1024)
+    };
+    let memory = field("MemAvailable:").or_else(|| field("MemTotal:"));
+    let address_space = std::fs::read_to_string("/proc/self/limits")
         .ok()
-        .and_then(|m| {
-            let line = m.lines().find(|l| l.starts_with("MemTotal:"))?;
-            let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
-            Some(kib / 1024)
-        })
+        .and_then(|l| {
+            let line = l.lines().find(|l| l.starts_with("Max address space"))?;
+            // "Max address space  <soft> <hard> bytes": the soft limit, or "unlimited".
+            let soft: usize = line.split_whitespace().nth(3)?.parse().ok()?;
+            Some(soft >> 20)
+        });
+    [memory, address_space]
+        .into_iter()
+        .flatten()
+        .min()
         .unwrap_or(1 << 20)
 }
 

@@ -60,6 +60,9 @@ pub struct Tally {
     pub absent: usize,
 }
 
+/// At most this many open first stones are listed by `status` (the rest are counted).
+const OPEN_SHOWN: usize = 20;
+
 impl std::fmt::Display for Tally {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
@@ -145,14 +148,24 @@ impl Progress {
                 ),
             ));
         }
-        let open: Vec<String> = self
+        // The open stones in the table, nearest a proof first; those not in the table are
+        // only counted (the "first" line), since on a large board they are hundreds of points.
+        let mut open: Vec<(Cell, (Pn, Pn))> = self
             .moves
             .iter()
-            .filter(|(_, n)| !n.is_some_and(|(pn, dn)| pn == 0 || dn == 0))
-            .map(|&(c, n)| format!("{} {}", format_point(&self.rules, c), show(n)))
+            .filter_map(|&(c, n)| n.filter(|&(pn, dn)| pn != 0 && dn != 0).map(|n| (c, n)))
             .collect();
+        open.sort_by_key(|&(c, (pn, _))| (pn, c));
         if !open.is_empty() {
-            lines.push(("open", open.join("; ")));
+            let mut text: Vec<String> = open
+                .iter()
+                .take(OPEN_SHOWN)
+                .map(|&(c, n)| format!("{} {}", format_point(&self.rules, c), show(Some(n))))
+                .collect();
+            if open.len() > OPEN_SHOWN {
+                text.push(format!("and {} more (see --json)", open.len() - OPEN_SHOWN));
+            }
+            lines.push(("open", text.join("; ")));
         }
         lines
     }

@@ -82,7 +82,7 @@ impl PackedPart {
         Some(
             bincode::decode_from_slice(bytes, config())
                 .map(|(node, _)| node)
-                .map_err(|e| ReadError(format!("node {id} cannot be decoded ({e})"))),
+                .map_err(|e| ReadError(format!("node {id} cannot be decoded ({})", damaged(e).0))),
         )
     }
 }
@@ -123,8 +123,30 @@ impl<R: Read> Read for Keep<'_, R> {
     }
 }
 
-fn damaged(e: impl std::fmt::Display) -> ReadError {
-    ReadError(format!("damaged or truncated certificate ({e})"))
+/// The error of bytes that do not decode, in words: bincode's own message shows its internal
+/// types (`UnexpectedVariant { type_name: "Node", .. }`), which mean nothing to a reader.
+fn damaged(e: bincode::error::DecodeError) -> ReadError {
+    use bincode::error::DecodeError as D;
+    match e {
+        D::UnexpectedEnd { .. } => {
+            ReadError("truncated certificate: the file ends too soon".into())
+        }
+        // An error of the file itself (unreadable, or past the size c6solve reads).
+        D::Io { inner, .. } if inner.kind() != std::io::ErrorKind::UnexpectedEof => {
+            ReadError(format!("cannot read the certificate ({inner})"))
+        }
+        D::Io { .. } => ReadError("truncated certificate: the file ends too soon".into()),
+        D::LimitExceeded => ReadError(
+            "damaged certificate: a field claims more bytes than a certificate holds".into(),
+        ),
+        D::UnexpectedVariant {
+            type_name, found, ..
+        } => ReadError(format!(
+            "damaged certificate: no {} of kind {found}",
+            type_name.to_lowercase()
+        )),
+        _ => ReadError("damaged certificate: bytes that are not a certificate's".into()),
+    }
 }
 
 impl Packed {

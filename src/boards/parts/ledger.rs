@@ -76,7 +76,8 @@ pub fn ledger_path(dir: &Path, rules: &Rules) -> PathBuf {
 /// rules or holds a part whose moves or value are not valid is an error (never overwritten).
 pub fn load(path: &Path, rules: &Rules) -> Result<Ledger> {
     let bad = |why: String| Error::Io(format!("{}: {why}", path.display()));
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::files::bounded::read_text_io(path, crate::files::bounded::Kind::Ledger)
+    {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             return Ok(Ledger {
