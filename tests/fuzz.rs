@@ -342,7 +342,9 @@ fn certificate_length_fields_do_not_allocate() {
 #[test]
 fn sgf_messages_stay_one_line() {
     let record = "(;FF[4];B[j10];W[mim\n;W[nh])";
-    let e = parse_sgf(&Rules::connect6(), record).unwrap_err().to_string();
+    let e = parse_sgf(&Rules::connect6(), record)
+        .unwrap_err()
+        .to_string();
     assert!(!e.contains('\n'), "{e:?}");
     assert!(e.contains("mim\\n;W"), "the value is quoted, escaped: {e}");
 }

@@ -29,17 +29,29 @@ pub fn load(path: &Path) -> Result<Vec<Row>> {
     Ok(rows)
 }
 
-/// Writes `text` to `path` atomically (a temporary file renamed over it), creating missing
-/// parent directories: a run killed mid-write leaves the old file whole.
+/// Writes `text` to `path` atomically, creating missing parent directories: a temporary
+/// file beside it (`path` with `.tmp` appended), synced, renamed over it, and the directory
+/// synced. A run killed mid-write leaves the old file whole, or the new one; a write that
+/// fails (a full disk) is an error and leaves the old file.
 pub(crate) fn write_atomic(path: &Path, text: &str) -> Result<()> {
+    use std::io::Write;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)
             .map_err(|e| Error::Io(format!("cannot create {}: {e}", dir.display())))?;
     }
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, text)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| Error::Io(format!("cannot write {}: {e}", path.display())))
+    let tmp = crate::search::ttfile::with_suffix(path, ".tmp");
+    let written = std::fs::File::create(&tmp)
+        .and_then(|mut f| {
+            f.write_all(text.as_bytes())?;
+            f.sync_all()
+        })
+        .and_then(|()| std::fs::rename(&tmp, path));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(Error::Io(format!("cannot write {}: {e}", path.display())));
+    }
+    crate::search::ttfile::sync_parent(path);
+    Ok(())
 }
 
 /// Sorts the rows into the table's order, recomputes the flags and writes both files.
