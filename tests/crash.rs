@@ -140,6 +140,7 @@ const QUICK: &str = "6,5,4,1,1";
 /// accepts, after which `reset` starts the next round afresh. A run that refuses must do so
 /// with one line (its files are then reset too). Runs until `kills()` kills; then a last run
 /// is left to finish.
+#[allow(clippy::too_many_arguments)]
 fn kill_loop(
     kind: &str,
     args: &[String],
@@ -164,7 +165,7 @@ fn kill_loop(
                 // Every other kill (at random) is followed by the same command left to
                 // finish; the others by another run that may be killed too, so resumes of
                 // resumes are tried as well.
-                if rng.next() % 2 == 0 {
+                if rng.next().is_multiple_of(2) {
                     let out = Command::new(bin()).args(args).output().unwrap();
                     tally.runs += 1;
                     finished(args, &out, &value_of, value, cert, rules, true, &mut tally);
