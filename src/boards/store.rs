@@ -30,8 +30,10 @@ pub fn load(path: &Path) -> Result<Vec<Row>> {
     Ok(rows)
 }
 
-/// Writes `text` to `path` atomically (a temporary file renamed over it), creating missing
-/// parent directories: a run killed mid-write leaves the old file whole.
+/// Writes `text` to `path` atomically, creating missing parent directories: a temporary
+/// file beside it (see [`crate::files::atomic`]), synced, renamed over it, and the directory
+/// synced. A run killed mid-write leaves the old file whole, or the new one; a write that
+/// fails (a full disk) is an error and leaves the old file.
 pub(crate) fn write_atomic(path: &Path, text: &str) -> Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)

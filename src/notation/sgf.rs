@@ -42,8 +42,21 @@ struct Property {
 /// A node: its properties in file order.
 type Node = Vec<Property>;
 
+/// An SGF error. Messages quote pieces of the record, which may hold line breaks and other
+/// control characters: those are escaped (`\n`), so the message stays one line.
 fn sgf_err(msg: impl Into<String>) -> Error {
-    Error::Sgf(msg.into())
+    let msg: String = msg.into();
+    let escaped = msg
+        .chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect();
+    Error::Sgf(escaped)
 }
 
 /// Reads the nodes of an SGF record's main line.

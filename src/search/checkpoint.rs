@@ -20,7 +20,7 @@ use crate::board::Position;
 use crate::error::{Error, Result};
 use crate::rules::Color;
 use bincode::{Decode, Encode};
-use std::fs::{File, OpenOptions};
+use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -260,14 +260,7 @@ pub fn write(path: &Path, ck: &Checkpoint) -> std::io::Result<()> {
         f.sync_all()?;
     }
     std::fs::rename(&tmp, path)?;
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    // Not every system can open a directory to sync it; the rename is done either way.
-    if let Ok(d) = File::open(dir) {
-        let _ = d.sync_all();
-    }
+    ttfile::sync_parent(path);
     Ok(())
 }
 

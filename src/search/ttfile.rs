@@ -23,7 +23,9 @@
 //! A file smaller than asked for is grown, keeping every entry: a long solve that filled its
 //! table continues in a larger one. The entries are copied into a new file beside it
 //! (`FILE.grow`), which then replaces the old one by a rename, so a crash while growing leaves
-//! the old file as it was. Entries check themselves
+//! the old file as it was. A new file (or one rebuilt by `--tt-reset`) is likewise made as
+//! `FILE.new` and renamed into place, so the real name never holds a file without its
+//! header. Renames are followed by a sync of the directory. Entries check themselves
 //! (see [`super::tt`]), so a write torn by a crash reads as an empty slot, never as a proof.
 //! The file is locked while in use, so two processes never share one.
 //!
@@ -118,8 +120,9 @@ impl Header {
 }
 
 /// FNV-1a over the header bytes, folded through a multiply so that single-bit damage anywhere
-/// changes the result.
-pub(crate) fn checksum(bytes: &[u8]) -> u64 {
+/// changes the result. (Public for the fuzz harness, which repairs the checksum of mutated
+/// headers and checkpoints so that their fields, not only the checksum, are exercised.)
+pub fn checksum(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for &b in bytes {
         h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
@@ -151,26 +154,80 @@ pub fn open(path: &Path, rules: &Rules, mib: usize, reset: bool) -> Result<Opene
     let want = Header::current(rules, buckets);
     let len = (HEADER_BYTES + buckets * Table::BUCKET_BYTES) as u64;
     let exists = path.exists();
+    if reset || !exists {
+        // A file being rebuilt must not be in use; its lock is held until the new file has
+        // replaced it.
+        let _old = match exists {
+            true => Some(open_locked(path, &name)?),
+            false => None,
+        };
+        let file = fresh(path, &want, len)?;
+        let table = map_table(file, buckets, &name, true)?;
+        return Ok(Opened {
+            table,
+            grown_from: None,
+        });
+    }
+    let mut file = open_locked(path, &name)?;
+    if let Some(old) = validate(&mut file, &want, rules, &name)? {
+        let table = grow(path, &mut file, old, &want, len)?;
+        let grown_from = Some((old * Table::BUCKET_BYTES) >> 20);
+        return Ok(Opened { table, grown_from });
+    }
+    let table = map_table(file, buckets, &name, false)?;
+    Ok(Opened {
+        table,
+        grown_from: None,
+    })
+}
+
+/// The existing file at `path`, opened for reading and writing and locked.
+fn open_locked(path: &Path, name: &str) -> Result<File> {
+    let file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(path)
+        .map_err(|e| io(name, e))?;
+    if !lock(&file) {
+        return Err(bad(name, "is in use by another c6solve process"));
+    }
+    Ok(file)
+}
+
+/// A new table file of `len` bytes with `header` at `path`, made as `FILE.new`, synced, and
+/// renamed over `path` (the directory synced too): a crash while it is made leaves no file,
+/// or the old one, under the real name, never a file without its header. Returns the file,
+/// locked.
+fn fresh(path: &Path, header: &Header, len: u64) -> Result<File> {
+    let tmp = with_suffix(path, ".new");
+    let tmp_name = tmp.display().to_string();
+    // Not truncated before it is locked: another process may be making it.
     let mut file = OpenOptions::new()
         .read(true)
         .write(true)
         .create(true)
         .truncate(false)
-        .open(path)
-        .map_err(|e| io(&name, e))?;
+        .open(&tmp)
+        .map_err(|e| io(&tmp_name, e))?;
     if !lock(&file) {
-        return Err(bad(&name, "is in use by another c6solve process"));
+        return Err(bad(&tmp_name, "is in use by another c6solve process"));
     }
-    let mut grown_from = None;
-    if reset || !exists {
-        create(&mut file, &want, len).map_err(|e| io(&name, e))?;
-    } else if let Some(old) = validate(&mut file, &want, rules, &name)? {
-        let table = grow(path, &mut file, old, &want, len)?;
-        grown_from = Some((old * Table::BUCKET_BYTES) >> 20);
-        return Ok(Opened { table, grown_from });
+    create(&mut file, header, len).map_err(|e| io(&tmp_name, e))?;
+    std::fs::rename(&tmp, path).map_err(|e| io(&tmp_name, e))?;
+    sync_parent(path);
+    Ok(file)
+}
+
+/// Syncs the directory holding `path`, so that a rename into it survives a crash. Not every
+/// system can open a directory to sync it; the rename is done either way.
+pub(crate) fn sync_parent(path: &Path) {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
     }
-    let table = map_table(file, buckets, &name, reset || !exists)?;
-    Ok(Opened { table, grown_from })
 }
 
 /// The size in MiB of the table in the file at `path`, read from its header; `None` when
@@ -247,6 +304,7 @@ fn grow(path: &Path, old: &mut File, old_buckets: usize, want: &Header, len: u64
         .map_err(|e| io(&path.display().to_string(), e))?;
     table.flush().map_err(|e| io(&tmp_name, e))?;
     std::fs::rename(&tmp, path).map_err(|e| io(&tmp_name, e))?;
+    sync_parent(path);
     Ok(table)
 }
 

@@ -5,10 +5,13 @@
 use crate::format::{Certificate, Claim, MAGIC, Node, OLDEST_VERSION, Part, ReadError, VERSION};
 use std::io::{Read, Write};
 
-/// Largest field (a node, the root's stones) accepted when decoding, in bytes: a garbage
-/// length field then fails instead of asking for an absurd allocation. Nodes are decoded one
-/// at a time, so the file itself may be larger.
-const DECODE_LIMIT: usize = 1 << 24;
+/// Most memory one decode (the head's fields, a part's fields, one node) may reserve, in
+/// bytes: a length field is believed only this far, so a damaged or crafted file fails
+/// instead of asking for memory its bytes cannot fill. The largest node of the largest board
+/// takes a few kilobytes (a reply list or a zone of at most every point); 16 MiB, the limit
+/// before, let a 22-byte file reserve up to 16 MiB. Nodes are decoded one at a time, so the file
+/// itself may be any size.
+const DECODE_LIMIT: usize = 1 << 18;
 
 /// A certificate whose proofs stay encoded, node by node, as in the file: the form proofs
 /// are written and checked in, so that a proof of tens of millions of nodes takes about the
