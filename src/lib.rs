@@ -5,6 +5,7 @@ pub mod board;
 pub mod boards;
 pub mod error;
 pub mod geometry;
+pub mod gtp;
 pub mod input;
 pub mod lab;
 pub mod notation;
@@ -24,5 +25,6 @@ pub mod zone;
 
 pub use board::{Cell, Geometry, Position};
 pub use error::{Error, Result};
+pub use point::Point;
 pub use rules::{Color, Rules};
 pub use search::{Goal, Outcome, SolveOptions, SolveReport, solve};
