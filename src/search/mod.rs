@@ -216,7 +216,7 @@ pub fn open_table(opts: &SolveOptions, rules: &Rules) -> Result<Table> {
 }
 
 /// A table of `mib` MiB in anonymous memory.
-pub(crate) fn memory_table(mib: usize) -> Result<Table> {
+pub fn memory_table(mib: usize) -> Result<Table> {
     Table::new(mib).map_err(|e| Error::Io(format!("cannot allocate a {mib} MiB table: {e}")))
 }
 
