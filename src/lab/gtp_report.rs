@@ -192,7 +192,7 @@ pub fn run_and_write(opts: &GtpReportOptions, out: &str) -> Result<bool> {
         });
     }
     drop(engine);
-    let text = markdown(opts, &rows, &skipped, load_before);
+    let text = markdown(opts, &rows, &skipped, load_before, out);
     write(out, &text)?;
     print!("{text}");
     eprintln!("wrote {out}");
@@ -204,6 +204,7 @@ fn markdown(
     rows: &[Row],
     skipped: &[String],
     load_before: Option<String>,
+    out: &str,
 ) -> String {
     let mut s = String::new();
     let secs = opts.time_limit.as_secs_f64();
@@ -236,8 +237,7 @@ fn markdown(
     );
     let _ = writeln!(
         s,
-        "| Reproduce | `cargo run --release -- bench --gtp-report --out {}` |\n",
-        "results/gtp.md"
+        "| Reproduce | `cargo run --release -- bench --gtp-report --out {out}` |\n"
     );
     let agree = rows.iter().filter(|r| r.agrees()).count();
     let same: Vec<&Row> = rows.iter().filter(|r| r.same_search()).collect();
