@@ -112,7 +112,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode, Error> {
     let line = verify::parse_line(pos.rules(), args.line.as_deref().unwrap_or_default())?;
     let report = verify::verify(&pos, &line, &opts)?;
     if args.json {
-        println!("{}", verify::json(pos.rules(), &report));
+        println!("{}", verify::json(&report));
     } else {
         print!("{}", verify::text(pos.rules(), &report));
     }
