@@ -12,11 +12,11 @@
 //! ```
 //! use c6solve::{Outcome, Position, Rules, SolveOptions, notation, solve};
 //!
-//! // Tic-tac-toe after X in the centre, O in a corner, X in another corner: X to move...
+//! // Tic-tac-toe after X in the centre, O in a corner, X in another corner.
 //! let rules = Rules::tictactoe();
 //! let moves = notation::parse_moves(&rules, "B2 A1 C1")?;
 //! let pos = Position::from_moves(rules, &moves)?;
-//! // ...is O to move, and O holds: a draw.
+//! // O to move holds: a draw.
 //! let report = solve(&pos, &SolveOptions::default())?;
 //! assert_eq!(report.value, Outcome::Draw);
 //! // The best stones come as points, written the way players write them.
