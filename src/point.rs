@@ -22,3 +22,90 @@ pub fn format_point(rules: &Rules, cell: Cell) -> String {
         format!("{},{}", x + 1, y + 1)
     }
 }
+
+/// A point as users name it: a column and a row (both 0-based, x from the left, y from the
+/// bottom), written the way [`format_point`] writes it (`K10`, or `30,2` on boards wider
+/// than 25 columns). Results of the library ([`crate::SolveReport::best`], kill-line reports)
+/// give points in this form; [`Point::cell`] turns one back into the board's cell index.
+///
+/// ```
+/// use c6solve::{Point, Rules};
+///
+/// let rules = Rules::connect6();
+/// let p = Point::parse(&rules, "K10")?;
+/// assert_eq!((p.x(), p.y()), (9, 9));
+/// assert_eq!(p.to_string(), "K10");
+/// assert_eq!(Point::from_cell(&rules, p.cell(&rules)), p);
+/// # Ok::<(), c6solve::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Point {
+    /// Row from the bottom (first, so that points sort row by row like cells do).
+    y: u16,
+    /// Column from the left.
+    x: u16,
+    /// Written as `x,y` (the board is wider than Go-style letters go).
+    numeric: bool,
+}
+
+impl Point {
+    /// The point of `cell` on a board of `rules`.
+    pub fn from_cell(rules: &Rules, cell: Cell) -> Point {
+        Point {
+            x: cell % rules.width,
+            y: cell / rules.width,
+            numeric: rules.width as usize > GO_COLUMNS.len(),
+        }
+    }
+
+    /// Parses a point as [`crate::notation::parse_point`] does (Go style or `x,y`); a point
+    /// off the board of `rules` is an error.
+    pub fn parse(rules: &Rules, text: &str) -> crate::error::Result<Point> {
+        crate::notation::parse_point(rules, text).map(|c| Point::from_cell(rules, c))
+    }
+
+    /// Column from the left, from 0.
+    pub fn x(self) -> u16 {
+        self.x
+    }
+
+    /// Row from the bottom, from 0.
+    pub fn y(self) -> u16 {
+        self.y
+    }
+
+    /// The cell index of this point on a board of `rules` (the point must be on it: points
+    /// made by [`Point::from_cell`] or [`Point::parse`] for the same rules are).
+    pub fn cell(self, rules: &Rules) -> Cell {
+        self.y * rules.width + self.x
+    }
+
+    /// The cells of `points` on a board of `rules`.
+    pub fn cells(rules: &Rules, points: &[Point]) -> Vec<Cell> {
+        points.iter().map(|p| p.cell(rules)).collect()
+    }
+
+    /// The points of `cells` on a board of `rules`.
+    pub fn all(rules: &Rules, cells: &[Cell]) -> Vec<Point> {
+        cells.iter().map(|&c| Point::from_cell(rules, c)).collect()
+    }
+}
+
+impl std::fmt::Display for Point {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.numeric {
+            write!(f, "{},{}", self.x + 1, self.y + 1)
+        } else {
+            write!(f, "{}{}", GO_COLUMNS[self.x as usize] as char, self.y + 1)
+        }
+    }
+}
+
+/// Formats points as a space-separated move list (as [`crate::notation::format_moves`]).
+pub fn format_points(points: &[Point]) -> String {
+    points
+        .iter()
+        .map(Point::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}

@@ -21,7 +21,8 @@
 
 use crate::board::{Cell, Position};
 use crate::error::{Error, Result};
-use crate::notation::{format_moves, format_point, parse_moves};
+use crate::notation::{format_points, parse_moves};
+use crate::point::Point;
 use crate::rules::{Color, Rules};
 use crate::search;
 use crate::search::LineKind;
@@ -79,7 +80,7 @@ pub struct TurnResult {
     /// 1-based index of the turn in the line.
     pub turn: usize,
     /// The turn's stones.
-    pub stones: Vec<Cell>,
+    pub stones: Vec<Point>,
     /// "won" (the turn made the line), "proven", "disproven" or "unknown".
     pub result: &'static str,
     /// Nodes of this turn's proof.
@@ -99,7 +100,7 @@ pub struct VerifyReport {
     pub turn: usize,
     /// Refuted: the defender's stones that hold; unproven: the most resistant defence found;
     /// verified: empty.
-    pub defence: Vec<Cell>,
+    pub defence: Vec<Point>,
     /// Every attacker turn checked, in order.
     pub turns: Vec<TurnResult>,
     /// Nodes over all proofs.
@@ -225,7 +226,7 @@ fn verify_here(
         if pos.winner() == Some(attacker) {
             report.turns.push(TurnResult {
                 turn: i + 1,
-                stones: turn.clone(),
+                stones: Point::all(pos.rules(), turn),
                 result: "won",
                 nodes: 0,
                 seconds: 0.0,
@@ -250,7 +251,7 @@ fn verify_here(
         report.nodes += run.nodes;
         report.turns.push(TurnResult {
             turn: i + 1,
-            stones: turn.clone(),
+            stones: Point::all(pos.rules(), turn),
             result: match proof {
                 Proof::Proven => "proven",
                 Proof::Disproven => "disproven",
@@ -263,12 +264,14 @@ fn verify_here(
             Proof::Proven => {}
             Proof::Disproven => {
                 report.verdict = Verdict::Refuted;
-                report.defence = defence(table, attacker, &mut pos, true);
+                let cells = defence(table, attacker, &mut pos, true);
+                report.defence = Point::all(pos.rules(), &cells);
                 break;
             }
             Proof::Unknown => {
                 report.verdict = Verdict::Unproven;
-                report.defence = defence(table, attacker, &mut pos, false);
+                let cells = defence(table, attacker, &mut pos, false);
+                report.defence = Point::all(pos.rules(), &cells);
                 break;
             }
         }
@@ -298,9 +301,8 @@ fn defence(table: &Table, attacker: Color, pos: &mut Position, holding: bool) ->
 }
 
 /// The report as the one JSON object of `verify --json`.
-pub fn json(rules: &Rules, r: &VerifyReport) -> serde_json::Value {
-    let name =
-        |cells: &[Cell]| -> Vec<String> { cells.iter().map(|&c| format_point(rules, c)).collect() };
+pub fn json(r: &VerifyReport) -> serde_json::Value {
+    let name = |points: &[Point]| -> Vec<String> { points.iter().map(Point::to_string).collect() };
     let turns: Vec<serde_json::Value> = r
         .turns
         .iter()
@@ -340,7 +342,7 @@ pub fn text(rules: &Rules, r: &VerifyReport) -> String {
             s,
             "turn {} ({a} {}): {what} ({} nodes, {:.3} s)",
             t.turn,
-            format_moves(rules, &t.stones),
+            format_points(&t.stones),
             t.nodes,
             t.seconds
         );
@@ -351,12 +353,12 @@ pub fn text(rules: &Rules, r: &VerifyReport) -> String {
         Verdict::Refuted => format!(
             "after turn {} {a} cannot force a win: {d} holds with {}",
             r.turn,
-            format_moves(rules, &r.defence)
+            format_points(&r.defence)
         ),
         Verdict::Unproven => format!(
             "turn {}: {a}'s win was not proved within the limits; {d}'s most resistant defence: {}",
             r.turn,
-            format_moves(rules, &r.defence)
+            format_points(&r.defence)
         ),
     };
     let _ = writeln!(
@@ -513,7 +515,6 @@ pub fn games_markdown(
             per(Verdict::Unproven, back),
         );
     }
-    let rules = Rules::connect6();
     let _ = writeln!(s, "\n## Every line\n");
     let _ = writeln!(
         s,
@@ -535,7 +536,7 @@ pub fn games_markdown(
             g.line,
             r.verdict.name(),
             r.turn,
-            format_moves(&rules, &r.defence),
+            format_points(&r.defence),
             r.nodes,
             r.seconds
         );
@@ -566,7 +567,7 @@ mod tests {
     }
 
     fn names(rules: &Rules, cells: &[Cell]) -> String {
-        format_moves(rules, cells)
+        crate::notation::format_moves(rules, cells)
     }
 
     #[test]
@@ -644,7 +645,7 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("verified: after every attacker turn the win is proved"));
-        let json = json(&r, &report);
+        let json = json(&report);
         assert_eq!(json["verdict"], "verified");
         assert_eq!(json["attacker"], "black");
         assert_eq!(json["turns"][2]["stones"][0], "A3");
@@ -665,7 +666,7 @@ mod tests {
         assert_eq!(report.defence.len(), 1);
         // The defence is a legal White stone after which Black has no win.
         let mut after = position(&r, "B2");
-        after.try_play(report.defence[0]).unwrap();
+        after.try_play(report.defence[0].cell(&r)).unwrap();
         let solved = solve(
             &after,
             &SolveOptions {

@@ -5,6 +5,7 @@
 mod args;
 mod bench;
 mod check;
+mod gtp;
 mod harvest;
 mod puzzles;
 mod report;
@@ -23,6 +24,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use bench::BenchArgs;
 use check::CheckArgs;
+use gtp::GtpArgs;
 use harvest::HarvestArgs;
 use puzzles::PuzzlesArgs;
 use show::ShowArgs;
@@ -115,6 +117,14 @@ pub enum Command {
     /// as unknown and retried only with a larger --time-limit. Exits 1 if the table holds a
     /// contradiction (a proven value against the literature, or a loss with q = p).
     Table(TableArgs),
+    /// Run as a GTP (Go Text Protocol version 2) engine on stdin and stdout, for GoGui.
+    ///
+    /// One stone per `play` or `genmove` (a Connect6 turn is two calls); GoGui's rules
+    /// extension (`gogui-rules_*`) tells GoGui the board, the legal points and whose turn it
+    /// is. Solver commands: `c6solve-solve [COLOR] [SECONDS]`, `c6solve-zone`, `c6solve-pv`,
+    /// `c6solve-verify [LINE]`, in GoGui's Analyze menu. Errors are GTP `?` responses; the
+    /// process ends with exit 0 at `quit` or the end of its input.
+    Gtp(GtpArgs),
 }
 
 impl Command {
@@ -130,6 +140,7 @@ impl Command {
             Command::Show(args) => show::run(args),
             Command::Table(args) => table::run(args),
             Command::Status(args) => status::run(args),
+            Command::Gtp(args) => gtp::run(args),
         }
     }
 }

@@ -2,7 +2,6 @@
 
 use c6solve::Position;
 use c6solve::input::{self, Source};
-use c6solve::notation::format_point;
 use c6solve::render::board_text;
 use c6solve::search::{Outcome, SolveReport};
 
@@ -33,11 +32,7 @@ pub fn print_report(pos: &Position, r: &SolveReport) {
     };
     println!("value: {} ({meaning})", r.value.name());
     if !r.best.is_empty() {
-        let best: Vec<String> = r
-            .best
-            .iter()
-            .map(|&c| format_point(pos.rules(), c))
-            .collect();
+        let best: Vec<String> = r.best.iter().map(|p| p.to_string()).collect();
         let label = match r.value {
             Outcome::Unknown => "most promising",
             Outcome::Loss | Outcome::NoWin => "best try",
@@ -69,11 +64,7 @@ pub fn print_report(pos: &Position, r: &SolveReport) {
 
 /// A solve's report as one JSON object.
 pub fn json_report(pos: &Position, r: &SolveReport) -> serde_json::Value {
-    let best: Vec<String> = r
-        .best
-        .iter()
-        .map(|&c| format_point(pos.rules(), c))
-        .collect();
+    let best: Vec<String> = r.best.iter().map(|p| p.to_string()).collect();
     serde_json::json!({
         "rules": pos.rules().to_string(),
         "to_move": pos.to_move().name(),

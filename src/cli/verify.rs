@@ -119,7 +119,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode, Error> {
     }
     let report = verify::verify(&pos, &line, &opts)?;
     if args.json {
-        println!("{}", verify::json(pos.rules(), &report));
+        println!("{}", verify::json(&report));
     } else {
         print!("{}", verify::text(pos.rules(), &report));
     }

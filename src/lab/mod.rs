@@ -1,12 +1,14 @@
 //! The lab: code that measures and reports on the solver rather than solves. The speed
 //! benchmark behind `c6solve bench` ([`bench`](mod@bench)), the threads, memory and resume figures
 //! behind `c6solve bench --threads-report` ([`threads_report`]), where a report comes from
-//! ([`provenance`]: machine, commit, date, load), writing report files ([`output`]) and
+//! the GTP engine against the puzzle runner behind `c6solve bench --gtp-report`
+//! ([`gtp_report`]), where a report comes from ([`provenance`]: machine, commit, date, load), writing report files ([`output`]) and
 //! the [`median`] that reports take of repeated measurements.
 //!
 //! The library's core (board, search, proofs) does not use this module.
 
 pub mod bench;
+pub mod gtp_report;
 pub mod output;
 pub mod provenance;
 pub mod threads_report;

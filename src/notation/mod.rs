@@ -9,7 +9,7 @@ use crate::board::Cell;
 use crate::error::{Error, Result};
 use crate::rules::Rules;
 
-pub use crate::point::{GO_COLUMNS, format_point};
+pub use crate::point::{GO_COLUMNS, Point, format_point, format_points};
 
 /// A row or coordinate as written: ASCII digits only (no sign or spaces inside). A number
 /// past `u32` comes out as `u32::MAX`, off every board, so it is refused as such.

@@ -342,7 +342,7 @@ pub fn harvest(
             let _ = writeln!(rec, "expect: {expect}");
             let _ = writeln!(rec, "depth: {depth}");
             if r.value == Outcome::Win && !r.best.is_empty() {
-                let _ = writeln!(rec, "best: {}", format_moves(&rules, &r.best));
+                let _ = writeln!(rec, "best: {}", crate::point::format_points(&r.best));
             }
             let _ = writeln!(rec, "tags: {}", tags.join(" "));
             let _ = write!(

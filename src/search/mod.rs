@@ -23,6 +23,7 @@ pub mod ttfile;
 
 use crate::board::{Cell, Position};
 use crate::error::{Error, Result};
+use crate::point::Point;
 use crate::rules::{Color, Rules};
 use crate::threats;
 use dfpn::{Dfpn, Proof};
@@ -151,8 +152,10 @@ impl Default for SolveOptions {
 pub struct SolveReport {
     /// The value for the side to move.
     pub value: Outcome,
-    /// The best stones for the rest of this turn (may be empty when the game is over).
-    pub best: Vec<Cell>,
+    /// The best stones for the rest of this turn, in play order (may be empty when the game
+    /// is over). For a win they are the proven winning stones; for `unknown` the most
+    /// promising ones; for a loss a best try. [`Point::cell`] gives their cells.
+    pub best: Vec<Point>,
     /// Nodes expanded over all runs of this session.
     pub nodes: u64,
     /// Wall time of this session in seconds.
@@ -213,7 +216,7 @@ pub fn open_table(opts: &SolveOptions, rules: &Rules) -> Result<Table> {
 }
 
 /// A table of `mib` MiB in anonymous memory.
-pub(crate) fn memory_table(mib: usize) -> Result<Table> {
+pub fn memory_table(mib: usize) -> Result<Table> {
     Table::new(mib).map_err(|e| Error::Io(format!("cannot allocate a {mib} MiB table: {e}")))
 }
 
@@ -306,7 +309,7 @@ fn solve_here(
     let mut s = Session::new(&root, opts, table, resume);
     if let Some(value) = game_over_value(&pos) {
         s.finish(0)?;
-        return Ok(report(&s, value, Vec::new(), 0));
+        return Ok(report(&s, pos.rules(), value, Vec::new(), 0));
     }
     let limits = s.limits();
     if opts.goal == Goal::Hold {
@@ -364,7 +367,7 @@ fn solve_here(
         }
     };
     s.finish(nodes)?;
-    Ok(report(&s, value, best, nodes))
+    Ok(report(&s, pos.rules(), value, best, nodes))
 }
 
 /// [`Goal::Hold`]: one run, "does the opponent win?", in the session `s` already begun.
@@ -388,7 +391,7 @@ fn hold_here(
         }
     };
     s.finish(nodes)?;
-    Ok(report(&s, value, best, nodes))
+    Ok(report(&s, pos.rules(), value, best, nodes))
 }
 
 /// Memory for relevance zones: an eighth of the table's, shared out among the workers, so
@@ -398,11 +401,17 @@ pub(crate) fn zone_memory(tt_mib: usize) -> usize {
     (tt_mib << 20) / 8
 }
 
-fn report(s: &Session<'_>, value: Outcome, best: Vec<Cell>, nodes: u64) -> SolveReport {
+fn report(
+    s: &Session<'_>,
+    rules: &Rules,
+    value: Outcome,
+    best: Vec<Cell>,
+    nodes: u64,
+) -> SolveReport {
     let unfinished = value == Outcome::Unknown;
     SolveReport {
         value,
-        best,
+        best: Point::all(rules, &best),
         nodes,
         seconds: s.start.elapsed().as_secs_f64(),
         threads: s.threads,

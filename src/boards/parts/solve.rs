@@ -449,7 +449,7 @@ fn solve_job(
         certificate_nodes: None,
         certificate_tried: None,
         reply: (report.value == Outcome::NoLoss && report.best.len() == rules.p as usize)
-            .then(|| format_moves(rules, &report.best)),
+            .then(|| crate::point::format_points(&report.best)),
     };
     let note = match (certified, &opts.cert_dir) {
         (Some(Ok(c)), Some(dir)) => {
