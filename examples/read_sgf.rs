@@ -13,7 +13,7 @@ const OPENING: &str = "(;FF[4]GM[1]SZ[19];B[jj];W[kj];W[ki];B[ik];B[jk])";
 fn main() -> Result<(), c6solve::Error> {
     let mut args = std::env::args().skip(1);
     let text = match args.next() {
-        Some(path) => c6solve::input::read(&path)?,
+        Some(path) => c6solve::input::read(&path, c6solve::input::Kind::Sgf)?,
         None => OPENING.to_string(),
     };
     let rules = match args.next() {

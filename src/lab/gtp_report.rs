@@ -8,6 +8,7 @@ use super::output::{check_writable, write};
 use super::provenance::{Machine, git_commit, load_average, provenance_rows, utc_now};
 use crate::board::{Cell, Position};
 use crate::error::{Error, Result};
+use crate::files::outputs::Named;
 use crate::notation::format_point;
 use crate::puzzles::{self, Puzzle, RunOptions};
 use crate::search::{Goal, Outcome};
@@ -164,7 +165,7 @@ fn through_gtp(
 
 /// Runs the comparison and writes the report to `out`; false when an answer differs.
 pub fn run_and_write(opts: &GtpReportOptions, out: &str) -> Result<bool> {
-    check_writable(out)?;
+    check_writable("--out", out, &[Named::new("the suite", &opts.suite)])?;
     let suite = puzzles::load(&opts.suite)?;
     let run = RunOptions {
         time_limit: opts.time_limit,

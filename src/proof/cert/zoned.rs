@@ -15,6 +15,7 @@ use super::{Extractor, NoCertificate};
 use crate::board::{Cell, Position};
 use crate::search::movegen;
 use crate::threats::{self, Defence};
+use crate::zone::{Zone, add_defender_windows};
 use c6check::format::{Claim, Node};
 use hashbrown::HashMap;
 
@@ -25,47 +26,6 @@ const NULL_PROOF_BUDGET: u64 = 20_000;
 /// Fewest replies at a node for a zone claim to be tried: below it, listing them costs less
 /// than the null move's search.
 const MIN_REPLIES_FOR_CLAIM: usize = 3;
-
-/// A set of points, one bit each.
-#[derive(Clone, Default)]
-pub(super) struct Points(Vec<u64>);
-
-impl Points {
-    fn insert(&mut self, c: Cell) {
-        let (w, b) = (c as usize / 64, c as usize % 64);
-        if self.0.len() <= w {
-            self.0.resize(w + 1, 0);
-        }
-        self.0[w] |= 1 << b;
-    }
-
-    fn contains(&self, c: Cell) -> bool {
-        self.0
-            .get(c as usize / 64)
-            .is_some_and(|w| w & (1 << (c as usize % 64)) != 0)
-    }
-
-    fn extend(&mut self, other: &Points) {
-        if self.0.len() < other.0.len() {
-            self.0.resize(other.0.len(), 0);
-        }
-        for (a, b) in self.0.iter_mut().zip(&other.0) {
-            *a |= b;
-        }
-    }
-
-    fn cells(&self) -> Vec<Cell> {
-        let mut out = Vec::new();
-        for (w, &bits) in self.0.iter().enumerate() {
-            for b in 0..64 {
-                if bits & (1 << b) != 0 {
-                    out.push((w * 64 + b) as Cell);
-                }
-            }
-        }
-        out
-    }
-}
 
 /// A zone claim ready to write: the replies inside the zone, the zone, the null move's node.
 pub(super) struct ZoneClaim {
@@ -84,7 +44,7 @@ pub(super) struct ZoneWriting {
     extra: u16,
     /// Node ids and the points they read, by exact position: the symmetry-reduced stone key
     /// and the symmetry that reduces it (two positions agree in both only if they are equal).
-    memo: HashMap<([u64; 2], usize), (u32, Points)>,
+    memo: HashMap<([u64; 2], usize), (u32, Zone)>,
     /// The one node that stands for every finished game in this proof.
     over: Option<u32>,
 }
@@ -136,7 +96,7 @@ impl Extractor<'_> {
         self.claims += 1;
         Ok(Some(ZoneClaim {
             inside,
-            zone: zone.cells(),
+            zone: zone.cells().collect(),
             null,
         }))
     }
@@ -146,18 +106,18 @@ impl Extractor<'_> {
         &mut self,
         pos: &mut Position,
         zw: &mut ZoneWriting,
-    ) -> Result<(u32, Points), NoCertificate> {
+    ) -> Result<(u32, Zone), NoCertificate> {
         if pos.is_over() {
             if pos.winner() != Some(self.prover) {
                 return Err(self.fail(pos, "a zone proof ends without the prover's line"));
             }
             if let Some(id) = zw.over {
-                return Ok((id, Points::default()));
+                return Ok((id, Zone::empty(pos.rules().cells())));
             }
             let id = self.push()?;
             self.out.set(id, &Node::Over);
             zw.over = Some(id);
-            return Ok((id, Points::default()));
+            return Ok((id, Zone::empty(pos.rules().cells())));
         }
         let key = (pos.stone_key(), pos.canonical_symmetry());
         if let Some((id, reads)) = zw.memo.get(&key) {
@@ -176,13 +136,13 @@ impl Extractor<'_> {
         &mut self,
         pos: &mut Position,
         zw: &mut ZoneWriting,
-    ) -> Result<(Node, Points), NoCertificate> {
+    ) -> Result<(Node, Zone), NoCertificate> {
         let (me, r) = (pos.to_move(), pos.stones_left());
         let defender = self.prover.opponent();
-        let mut reads = Points::default();
+        let mut reads = Zone::empty(pos.rules().cells());
         // The guard: defender windows the extra stones and its turn's stones could complete.
         let reach = zw.extra + if me == defender { r } else { 0 };
-        add_windows(&mut reads, &threats::threat_windows(pos, defender, reach));
+        add_defender_windows(&mut reads, pos, defender, reach);
         if threats::can_win_with(pos, me, r) {
             if me != self.prover {
                 return Err(self.fail(pos, "the other side wins at once"));
@@ -200,7 +160,7 @@ impl Extractor<'_> {
             if me == self.prover {
                 return Err(self.fail(pos, "the prover faces threats it cannot stop"));
             }
-            add_windows(&mut reads, &prover_threats(pos));
+            reads.add_windows(&prover_threats(pos));
             return Ok((Node::Overwhelmed, reads));
         }
         let moves = movegen::generate(pos, &defence);
@@ -215,7 +175,7 @@ impl Extractor<'_> {
             return Ok((Node::Move { cell, child }, reads));
         }
         if matches!(defence, Defence::Block(_)) {
-            add_windows(&mut reads, &prover_threats(pos));
+            reads.add_windows(&prover_threats(pos));
         }
         let mut list = Vec::with_capacity(moves.len());
         for cell in moves {
@@ -232,23 +192,14 @@ impl Extractor<'_> {
         pos: &mut Position,
         cell: Cell,
         zw: &mut ZoneWriting,
-        reads: &mut Points,
+        reads: &mut Zone,
     ) -> Result<u32, NoCertificate> {
         reads.insert(cell);
         pos.play(cell);
         let res = self.zone_node(pos, zw);
         pos.undo();
         let (id, child_reads) = res?;
-        reads.extend(&child_reads);
+        reads.union_with(&child_reads);
         Ok(id)
-    }
-}
-
-/// Adds the points of `windows` to `reads`.
-fn add_windows(reads: &mut Points, windows: &[Vec<Cell>]) {
-    for w in windows {
-        for &c in w {
-            reads.insert(c);
-        }
     }
 }
