@@ -5,6 +5,7 @@
 //! [`crate::notation`] (which parses them and reads whole positions), so neither needs the
 //! other for this.
 
+use crate::error::{Error, Result};
 use crate::rules::Rules;
 
 /// A point on the board as `y * width + x`, x the column from the left, y the row from the bottom.
@@ -58,10 +59,10 @@ impl Point {
         }
     }
 
-    /// Parses a point as [`crate::notation::parse_point`] does (Go style or `x,y`); a point
+    /// Parses a point as [`parse_point`] does (Go style or `x,y`); a point
     /// off the board of `rules` is an error.
     pub fn parse(rules: &Rules, text: &str) -> crate::error::Result<Point> {
-        crate::notation::parse_point(rules, text).map(|c| Point::from_cell(rules, c))
+        parse_point(rules, text).map(|c| Point::from_cell(rules, c))
     }
 
     /// Column from the left, from 0.
@@ -108,4 +109,56 @@ pub fn format_points(points: &[Point]) -> String {
         .map(Point::to_string)
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// A row or coordinate as written: ASCII digits only (no sign or spaces inside). A number
+/// past `u32` comes out as `u32::MAX`, off every board, so it is refused as such.
+fn whole(s: &str) -> Option<u32> {
+    (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| s.parse::<u32>().unwrap_or(u32::MAX))
+}
+
+/// Parses a point in Go style (`K10`, any case, no `I`) or numeric form (`11,10`, 1-based).
+pub fn parse_point(rules: &Rules, text: &str) -> Result<Cell> {
+    let t = text.trim();
+    let (x, y) = if let Some((a, b)) = t.split_once(',') {
+        let num = |s: &str| {
+            whole(s.trim())
+                .ok_or_else(|| Error::Point(format!("'{t}': expected x,y with whole numbers")))
+        };
+        let (x, y) = (num(a)?, num(b)?);
+        if x == 0 || y == 0 {
+            return Err(Error::Point(format!("'{t}': numeric points start at 1,1")));
+        }
+        (x - 1, y - 1)
+    } else {
+        let mut chars = t.chars();
+        let letter = chars
+            .next()
+            .ok_or_else(|| Error::Point("empty point".into()))?
+            .to_ascii_uppercase();
+        if letter == 'I' {
+            return Err(Error::Point(format!(
+                "'{t}': Go-style columns skip the letter I (use J for the ninth column)"
+            )));
+        }
+        let x = GO_COLUMNS
+            .iter()
+            .position(|&c| c as char == letter)
+            .ok_or_else(|| Error::Point(format!("'{t}': expected a column letter and a row")))?;
+        let row = chars.as_str();
+        let y = whole(row)
+            .ok_or_else(|| Error::Point(format!("'{t}': expected a column letter and a row")))?;
+        if y == 0 {
+            return Err(Error::Point(format!("'{t}': rows start at 1")));
+        }
+        (x as u32, y - 1)
+    };
+    if x >= rules.width as u32 || y >= rules.height as u32 {
+        return Err(Error::Point(format!(
+            "'{t}' is off the {}x{} board",
+            rules.width, rules.height
+        )));
+    }
+    Ok((y * rules.width as u32 + x) as Cell)
 }

@@ -6,62 +6,10 @@ pub mod replay;
 pub mod sgf;
 
 use crate::board::Cell;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::rules::Rules;
 
-pub use crate::point::{GO_COLUMNS, Point, format_point, format_points};
-
-/// A row or coordinate as written: ASCII digits only (no sign or spaces inside). A number
-/// past `u32` comes out as `u32::MAX`, off every board, so it is refused as such.
-fn whole(s: &str) -> Option<u32> {
-    (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
-        .then(|| s.parse::<u32>().unwrap_or(u32::MAX))
-}
-
-/// Parses a point in Go style (`K10`, any case, no `I`) or numeric form (`11,10`, 1-based).
-pub fn parse_point(rules: &Rules, text: &str) -> Result<Cell> {
-    let t = text.trim();
-    let (x, y) = if let Some((a, b)) = t.split_once(',') {
-        let num = |s: &str| {
-            whole(s.trim())
-                .ok_or_else(|| Error::Point(format!("'{t}': expected x,y with whole numbers")))
-        };
-        let (x, y) = (num(a)?, num(b)?);
-        if x == 0 || y == 0 {
-            return Err(Error::Point(format!("'{t}': numeric points start at 1,1")));
-        }
-        (x - 1, y - 1)
-    } else {
-        let mut chars = t.chars();
-        let letter = chars
-            .next()
-            .ok_or_else(|| Error::Point("empty point".into()))?
-            .to_ascii_uppercase();
-        if letter == 'I' {
-            return Err(Error::Point(format!(
-                "'{t}': Go-style columns skip the letter I (use J for the ninth column)"
-            )));
-        }
-        let x = GO_COLUMNS
-            .iter()
-            .position(|&c| c as char == letter)
-            .ok_or_else(|| Error::Point(format!("'{t}': expected a column letter and a row")))?;
-        let row = chars.as_str();
-        let y = whole(row)
-            .ok_or_else(|| Error::Point(format!("'{t}': expected a column letter and a row")))?;
-        if y == 0 {
-            return Err(Error::Point(format!("'{t}': rows start at 1")));
-        }
-        (x as u32, y - 1)
-    };
-    if x >= rules.width as u32 || y >= rules.height as u32 {
-        return Err(Error::Point(format!(
-            "'{t}' is off the {}x{} board",
-            rules.width, rules.height
-        )));
-    }
-    Ok((y * rules.width as u32 + x) as Cell)
-}
+pub use crate::point::{GO_COLUMNS, Point, format_point, format_points, parse_point};
 
 /// Parses a whitespace-separated move list (single stones in play order).
 pub fn parse_moves(rules: &Rules, text: &str) -> Result<Vec<Cell>> {

@@ -8,10 +8,22 @@ use super::board::Board;
 use super::colour_name;
 use super::geometry::Geo;
 use super::keys::Keys;
-use super::zone::{NULL_MOVE, ZoneMode};
 use crate::format::{Claim, Node};
 use crate::packed::PackedPart;
 use std::collections::HashMap;
+
+/// The zone mode of a walk: the zone and how many defender stones may lie outside it.
+pub(super) struct ZoneMode {
+    /// Per point: inside the zone.
+    pub(super) inside: Vec<bool>,
+    /// Defender stones that may have been added outside the zone.
+    pub(super) extra: u16,
+    /// Which zone claim this walk checks (nodes are recognised per claim).
+    pub(super) serial: u32,
+}
+
+/// Stands in the path of a failure message for the null move of a zone claim.
+pub(super) const NULL_MOVE: u16 = u16::MAX;
 
 /// Checks one part.
 pub(super) struct Checker<'a> {

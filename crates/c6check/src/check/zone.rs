@@ -11,18 +11,8 @@
 //! extra stones, and by the monotonicity argument of docs/design.md §9.7 the claim follows.
 
 use super::board::can_hit;
-use super::walk::Checker;
+use super::walk::{Checker, NULL_MOVE, ZoneMode};
 use crate::format::Claim;
-
-/// The zone mode of a walk: the zone and how many defender stones may lie outside it.
-pub(super) struct ZoneMode {
-    /// Per point: inside the zone.
-    pub(super) inside: Vec<bool>,
-    /// Defender stones that may have been added outside the zone.
-    pub(super) extra: u16,
-    /// Which zone claim this walk checks (nodes are recognised per claim).
-    pub(super) serial: u32,
-}
 
 impl Checker<'_> {
     /// The zone of node `id`'s zone claim as a mask, once the claim may stand here: in a proof
@@ -135,6 +125,3 @@ impl Checker<'_> {
         !threats.is_empty() && !can_hit(&sets, r)
     }
 }
-
-/// Stands in the path of a failure message for the null move of a zone claim.
-pub(super) const NULL_MOVE: u16 = u16::MAX;
