@@ -23,6 +23,11 @@ fn main() -> ExitCode {
             // status a shell gives a process that SIGPIPE ended (128 + 13).
             std::process::exit(141);
         }
+        if let Some(why) = msg.strip_prefix("failed printing to stdout: ") {
+            // A full disk or a closed file under stdout: the environment, not a bug.
+            eprintln!("c6solve: cannot write to standard output: {why}");
+            std::process::exit(2);
+        }
         let at = info
             .location()
             .map(|l| format!(" at {}:{}", l.file(), l.line()))

@@ -1770,3 +1770,23 @@ fn status_reports_a_stopped_solve() {
     assert_bad_input(&["status", path], "truncated or damaged");
     let _ = std::fs::remove_file(&ckpt);
 }
+
+/// Standard output on a full disk (`/dev/full`): one line naming it and exit 2, not a panic.
+#[test]
+fn a_full_standard_output_is_one_line() {
+    let Ok(full) = std::fs::File::create("/dev/full") else {
+        return; // no /dev/full on this system
+    };
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_c6solve"))
+        .args(["solve", "--rules", "3,3,3,1,1"])
+        .stdout(full)
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("cannot write to standard output"),
+        "{stderr}"
+    );
+}
