@@ -224,6 +224,16 @@ fn empty_4_4_3_2_1_win() {
     empty_board(rules(4, 4, 3, 2, 1), Outcome::Win, true);
 }
 
+#[test]
+fn empty_5_4_3_2_1_win() {
+    empty_board(rules(5, 4, 3, 2, 1), Outcome::Win, true);
+}
+
+#[test]
+fn empty_4_4_4_3_2_draw() {
+    empty_board(rules(4, 4, 4, 3, 2), Outcome::Draw, true);
+}
+
 // The two 4x4 k = 4 draws need the whole game tree: the oracle takes about a minute each in
 // release and five to seven in debug, so by default only the solver is held to the literature
 // value; `cargo test --release --test exhaustive -- --ignored` runs the oracle on them too.
