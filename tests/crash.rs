@@ -13,6 +13,7 @@
 mod common;
 
 use c6solve::search::checkpoint;
+use common::rng::Rng;
 use common::{TempDir, text};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -28,30 +29,19 @@ fn kills() -> u32 {
         .unwrap_or(CI_KILLS)
 }
 
-/// SplitMix64: a small seeded generator for the kill moments.
-struct Rng(u64);
+/// The generator for one kind of kill: seeded from `C6_CRASH_SEED` (default 32) and the
+/// kind, so each kind draws its own moments and a run can be repeated.
+fn kill_rng(kind: u64) -> Rng {
+    let seed = std::env::var("C6_CRASH_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(32u64);
+    Rng(seed ^ kind.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
 
-impl Rng {
-    fn new(kind: u64) -> Rng {
-        let seed = std::env::var("C6_CRASH_SEED")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(32u64);
-        Rng(seed ^ kind.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A moment between zero and `max`.
-    fn delay(&mut self, max: Duration) -> Duration {
-        max.mul_f64((self.next() >> 11) as f64 / (1u64 << 53) as f64)
-    }
+/// A moment between zero and `max`.
+fn delay(rng: &mut Rng, max: Duration) -> Duration {
+    max.mul_f64(rng.unit())
 }
 
 fn bin() -> &'static str {
@@ -87,7 +77,7 @@ fn run_or_kill(args: &[String], rng: &mut Rng, max: Duration, tally: &mut Tally)
         .stderr(Stdio::piped())
         .spawn()
         .expect("the program starts");
-    let deadline = Instant::now() + rng.delay(max);
+    let deadline = Instant::now() + delay(rng, max);
     loop {
         if child.try_wait().unwrap().is_some() {
             return Some(child.wait_with_output().unwrap());
@@ -152,7 +142,7 @@ fn kill_loop(
     temporaries: &[std::path::PathBuf],
     reset: impl Fn(),
 ) -> Tally {
-    let mut rng = Rng::new(kind.len() as u64);
+    let mut rng = kill_rng(kind.len() as u64);
     let mut tally = Tally::default();
     let mut killed_before = false;
     reset();
@@ -407,7 +397,7 @@ fn killed_while_writing_a_certificate() {
         "--proof",
         cert.to_str().unwrap(),
     ]);
-    let mut rng = Rng::new(4);
+    let mut rng = kill_rng(4);
     let mut tally = Tally::default();
     while tally.kills < kills() {
         let _ = std::fs::remove_file(&cert);

@@ -12,30 +12,13 @@ use c6solve::notation::format_moves;
 use c6solve::{Cell, Color, Goal, Outcome, Position, Rules, SolveOptions, solve};
 use common::game_of;
 use common::oracle::{self, Game, State, Val};
+use common::rng::Rng;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
 /// Shared helpers, with the exhaustive single-stone minimax (`common::oracle`) written from
 /// the rules alone.
 mod common;
-
-/// SplitMix64: a tiny seeded generator, so every run sees the same positions.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in 0..n (n > 0; the modulo bias is irrelevant here).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 fn rules(m: u16, n: u16, k: u16, p: u16, q: u16) -> Rules {
     Rules::new(m, n, k, p, q).expect("valid test rules")
@@ -222,6 +205,16 @@ fn empty_4_3_3_1_1_win() {
 #[test]
 fn empty_4_4_3_2_1_win() {
     empty_board(rules(4, 4, 3, 2, 1), Outcome::Win, true);
+}
+
+#[test]
+fn empty_5_4_3_2_1_win() {
+    empty_board(rules(5, 4, 3, 2, 1), Outcome::Win, true);
+}
+
+#[test]
+fn empty_4_4_4_3_2_draw() {
+    empty_board(rules(4, 4, 4, 3, 2), Outcome::Draw, true);
 }
 
 // The two 4x4 k = 4 draws need the whole game tree: the oracle takes about a minute each in

@@ -93,8 +93,9 @@ fn monotonicity_exceptions_are_flagged_on_both_rows() {
     assert_eq!(rows[1].flags.len(), 1);
     assert!(rows[0].flags[0].contains("EXCEPTION"));
     assert!(rows[2].flags.is_empty() && rows[3].flags.is_empty());
-    // A loss on a small board and a win on a larger one.
-    let mut rows = vec![row("4,4,3,2,1", Value::Loss), row("5,4,3,2,1", Value::Win)];
+    // A loss on a small board and a win on a larger one (rules without a published value,
+    // so the only flag is the exception).
+    let mut rows = vec![row("5,5,3,2,1", Value::Loss), row("6,5,3,2,1", Value::Win)];
     check(&mut rows);
     assert_eq!(rows[0].flags.len(), 1);
     // Unknown takes part in nothing.
@@ -136,7 +137,26 @@ fn literature_is_orientation_free() {
     assert_eq!(a, b);
     assert_eq!(a.value, Value::Draw);
     assert!(literature(&Rules::parse("8,4,4,2,1").unwrap()).is_none());
-    assert_eq!(literature_rules().len(), 12);
+    let c = literature(&Rules::parse("4,5,3,2,1").unwrap()).unwrap();
+    assert_eq!(c, literature(&Rules::parse("5,4,3,2,1").unwrap()).unwrap());
+    assert_eq!(c.value, Value::Win);
+    assert!(literature(&Rules::parse("4,4,4,3,1").unwrap()).is_none());
+}
+
+#[test]
+fn literature_rules_are_exactly_the_published_ones() {
+    let all = literature_rules();
+    assert_eq!(all.len(), 15);
+    assert!(all.iter().all(|r| literature(r).is_some()), "{all:?}");
+    for (rules, value) in [
+        ("4,4,3,2,1", Value::Win),
+        ("5,4,3,2,1", Value::Win),
+        ("4,4,4,3,2", Value::Draw),
+    ] {
+        let r = Rules::parse(rules).unwrap();
+        assert!(all.contains(&r), "{rules} is not among the literature rows");
+        assert_eq!(literature(&r).unwrap().value, value, "{rules}");
+    }
 }
 
 #[test]

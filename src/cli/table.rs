@@ -43,8 +43,9 @@ pub struct TableArgs {
     /// One rule set m,n,k,p,q (repeat the option for more).
     #[arg(long = "rules", value_name = "RULES")]
     rules: Vec<String>,
-    /// Add the literature rows of issue 6 (tic-tac-toe, 4-in-a-row on 4xn for n = 4..9,
-    /// 5,5,4, 6,5,4, 6,6,5, 7,7,5 and 8,8,5, all with p = q = 1).
+    /// Add the literature rows of issues 6 and 33 (tic-tac-toe, 4-in-a-row on 4xn for
+    /// n = 4..9, 5,5,4, 6,5,4, 6,6,5, 7,7,5 and 8,8,5, all with p = q = 1; 4,4,3,2,1,
+    /// 5,4,3,2,1 and 4,4,4,3,2).
     #[arg(long)]
     literature: bool,
     /// Give up on a row (record it as unknown) after this many seconds.

@@ -1,7 +1,8 @@
 //! Helpers shared by the integration tests: running the `c6solve` binary and reading what it
 //! printed, the contract for bad input, JSON reports, positions from move lists, and
-//! temporary files and directories that remove themselves; and the independent minimax
-//! oracle (`tests/oracle`) with the one bridge from the library's rules to its game.
+//! temporary files and directories that remove themselves; a seeded random generator
+//! ([`rng::Rng`]); and the independent minimax oracle (`tests/oracle`) with the one bridge
+//! from the library's rules to its game.
 //!
 //! Each test file that needs them says `mod common;`. Not every file uses every helper, so
 //! unused ones are allowed here rather than in each file.
@@ -10,6 +11,7 @@
 
 #[path = "../oracle/mod.rs"]
 pub mod oracle;
+pub mod rng;
 
 use c6solve::notation::parse_moves;
 use c6solve::{Position, Rules};
