@@ -30,13 +30,22 @@ pub struct ShowArgs {
     /// Also write the picture as an SVG image to FILE.
     #[arg(long, value_name = "FILE")]
     svg: Option<String>,
+    /// Also write the picture as a PNG image to FILE (drawn with a system font).
+    #[arg(long, value_name = "FILE")]
+    png: Option<String>,
 }
 
 /// Runs `show`: prints the picture (and writes the SVG), exit 0.
 pub fn run(args: ShowArgs) -> Result<ExitCode, Error> {
     let rules = args.rules.as_deref().map(Rules::parse).transpose()?;
     let given = args.position.given() || rules.is_some();
-    if let Some(svg) = &args.svg {
+    let mut outs = Vec::new();
+    for (what, file) in [("--svg", &args.svg), ("--png", &args.png)] {
+        if let Some(f) = file {
+            outs.push(Named::new(what, f));
+        }
+    }
+    if !outs.is_empty() {
         let mut inputs = Vec::new();
         for (what, file) in [
             ("--sgf", &args.position.sgf),
@@ -47,7 +56,7 @@ pub fn run(args: ShowArgs) -> Result<ExitCode, Error> {
                 inputs.push(Named::new(what, f));
             }
         }
-        outputs::check(&[Named::new("--svg", svg)], &inputs)?;
+        outputs::check(&outs, &inputs)?;
     }
     let mut picture = if let Some(path) = &args.proof {
         let cert = c6solve::proof::read_certificate(path)?;
@@ -95,6 +104,9 @@ pub fn run(args: ShowArgs) -> Result<ExitCode, Error> {
     picture.caption = format!("Connect({}): {}", picture.rules, picture.caption);
     if let Some(path) = &args.svg {
         write_file(path, picture.svg())?;
+    }
+    if let Some(path) = &args.png {
+        write_file(path, show::png::png(&picture.svg())?)?;
     }
     print!("{}", picture.text());
     Ok(ExitCode::SUCCESS)
