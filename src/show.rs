@@ -325,7 +325,7 @@ pub fn main_line(cert: &Certificate, root: &Position) -> (Vec<Cell>, String, Vec
 
 /// The longest path below each node of a proof DAG (children have larger indices than
 /// nothing in particular, so this is a memoised walk; a malformed cycle counts as a leaf).
-fn depths(nodes: &[Node]) -> Vec<usize> {
+pub(crate) fn depths(nodes: &[Node]) -> Vec<usize> {
     fn walk(
         i: usize,
         nodes: &[Node],

@@ -30,6 +30,14 @@ pub struct ShowArgs {
     /// Also write the picture as an SVG image to FILE.
     #[arg(long, value_name = "FILE")]
     svg: Option<String>,
+    /// Write the proof explorer to FILE: one self-contained HTML page to walk through the
+    /// certificate's strategy in a browser (needs --proof).
+    #[arg(long, value_name = "FILE", requires = "proof")]
+    html: Option<String>,
+    /// Size limit of --html: reply lists met before N stones are unfolded are shown in full;
+    /// past N each line follows its first reply only.
+    #[arg(long, value_name = "N", default_value_t = c6solve::explorer::DEFAULT_MAX_NODES, requires = "html")]
+    html_max_nodes: usize,
     /// Also write the picture as a PNG image to FILE (drawn with a system font).
     #[arg(long, value_name = "FILE")]
     png: Option<String>,
@@ -40,7 +48,11 @@ pub fn run(args: ShowArgs) -> Result<ExitCode, Error> {
     let rules = args.rules.as_deref().map(Rules::parse).transpose()?;
     let given = args.position.given() || rules.is_some();
     let mut outs = Vec::new();
-    for (what, file) in [("--svg", &args.svg), ("--png", &args.png)] {
+    for (what, file) in [
+        ("--svg", &args.svg),
+        ("--png", &args.png),
+        ("--html", &args.html),
+    ] {
         if let Some(f) = file {
             outs.push(Named::new(what, f));
         }
@@ -74,6 +86,12 @@ pub fn run(args: ShowArgs) -> Result<ExitCode, Error> {
         } else {
             root.clone()
         };
+        if let Some(out) = &args.html {
+            write_file(
+                out,
+                c6solve::explorer::page(&cert, &root, args.html_max_nodes),
+            )?;
+        }
         let (line, note, zone) = show::main_line(&cert, &root);
         let mut p = show::Picture::new(&pos, &line);
         p.caption.push_str(&note);
