@@ -14,7 +14,7 @@ use c6solve::proof::{Node, read_certificate};
 use c6solve::rules::Color;
 use c6solve::show::{certificate_root, main_line};
 use c6solve::{Position, point::format_point};
-use common::{TempDir, ok_stdout};
+use common::{TempDir, assert_bad_input, ok_stdout};
 use serde_json::Value;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -235,4 +235,22 @@ fn a_screenshot_of_the_page_shows_the_board() {
     assert!(wood > all / 50, "{wood} board pixels of {all}");
     assert!(dark > all / 1000, "{dark} dark pixels of {all}");
     assert!(wood + dark < all, "not only board");
+}
+
+#[test]
+fn the_page_needs_a_proof_and_a_damaged_one_is_refused() {
+    let dir = TempDir::new("explorer-bad");
+    let page = dir.file("p.html");
+    let page = page.to_str().unwrap();
+    assert_bad_input(&["show", "--rules", "tictactoe", "--html", page], "--proof");
+    let junk = dir.file("junk.c6proof");
+    std::fs::write(&junk, b"C6PROOF\x1a\x03\0\0\0garbage").unwrap();
+    assert_bad_input(
+        &["show", "--proof", junk.to_str().unwrap(), "--html", page],
+        "junk.c6proof",
+    );
+    assert!(
+        !Path::new(page).exists(),
+        "no page from a damaged certificate"
+    );
 }

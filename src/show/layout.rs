@@ -248,7 +248,16 @@ mod tests {
 
     #[test]
     fn captions_lie_inside_the_picture_and_clear_of_the_coordinates() {
-        for (m, n) in [(3, 3), (9, 4), (19, 19), (30, 5), (64, 2), (2, 64), (1, 1)] {
+        for (m, n) in [
+            (3, 3),
+            (9, 4),
+            (19, 19),
+            (30, 5),
+            (64, 64),
+            (64, 2),
+            (2, 64),
+            (1, 1),
+        ] {
             let r = rules(m, n);
             let caption = format!("Connect({m},{n},3,1,1): {}", &CAPTION[22..]);
             let l = Layout::new(&r, &caption);
