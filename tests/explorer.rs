@@ -254,3 +254,40 @@ fn the_page_needs_a_proof_and_a_damaged_one_is_refused() {
         "no page from a damaged certificate"
     );
 }
+
+#[test]
+fn a_draws_two_parts_can_each_be_walked() {
+    let Some(browser) = chromium() else { return };
+    let dir = TempDir::new("explorer-draw");
+    let page = dir.file("ttt.html");
+    let cert = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/results/certificates/3_3_3_1_1.c6proof"
+    );
+    ok_stdout(&["show", "--proof", cert, "--html", page.to_str().unwrap()]);
+    // Part 1 (Black cannot force a win): Black, the attacker, chooses; nothing is played yet.
+    let s = state(&browser, &page, "");
+    assert_eq!(s["errors"], "", "{s}");
+    assert_eq!(
+        (s["turn"].as_str(), s["line"].as_array().unwrap().len()),
+        (Some("r"), 0)
+    );
+    // Part 2 (White cannot force a win): Black is the prover and its first stone plays
+    // itself; the certificate then stops White with a pairing strategy, which the page says.
+    let s = state(&browser, &page, "part2");
+    assert_eq!(s["errors"], "", "{s}");
+    let c6 = read_certificate(cert).unwrap();
+    let root = certificate_root(&c6).unwrap();
+    let Node::Move { cell, child } = c6.parts[1].nodes[0] else {
+        panic!("Black moves first in part 2")
+    };
+    assert_eq!(
+        names(&s["black"]),
+        [format_point(root.rules(), cell)],
+        "{s}"
+    );
+    assert!(names(&s["white"]).is_empty(), "{s}");
+    assert!(matches!(c6.parts[1].nodes[child as usize], Node::Paired(_)));
+    assert_eq!(s["turn"], "e", "{s}");
+    assert_eq!(s["note"], "a pairing strategy stops every line", "{s}");
+}
