@@ -181,7 +181,7 @@ impl Layout {
 
 /// Breaks `text` into lines no wider than `max` at [`CAPTION_SIZE`], breaking at spaces. A
 /// word wider than `max` on its own shrinks the font of the whole caption until it fits
-/// (down to [`MIN_CAPTION_SIZE`]). Returns the lines and the font size.
+/// (down to 7, which no caption needs). Returns the lines and the font size.
 pub fn wrap(text: &str, max: f64) -> (Vec<String>, f64) {
     let widest = text
         .split_whitespace()

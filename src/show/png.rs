@@ -14,11 +14,18 @@ use std::sync::Arc;
 /// Faces tried for the SVG's `sans-serif`, in order (the layout's width estimate covers all).
 const SANS: [&str; 4] = ["DejaVu Sans", "Liberation Sans", "Arial", "Helvetica"];
 
-/// The system's fonts, with `sans-serif` set to the first of [`SANS`] present (else to the
-/// first face found). An error if there is no font at all.
+/// The system's fonts, with `sans-serif` set to DejaVu Sans, Liberation Sans, Arial or
+/// Helvetica, the first present (else to the first face found). An error if there is no font.
 pub fn system_fonts() -> Result<usvg::fontdb::Database> {
     let mut db = usvg::fontdb::Database::new();
     db.load_system_fonts();
+    choose_sans(&mut db)?;
+    Ok(db)
+}
+
+/// Sets `db`'s `sans-serif` to the first of [`SANS`] it holds, else to its first face; an
+/// error if it holds none.
+fn choose_sans(db: &mut usvg::fontdb::Database) -> Result<()> {
     let family = |name: &str| {
         db.faces()
             .any(|f| f.families.iter().any(|(n, _)| n.eq_ignore_ascii_case(name)))
@@ -40,7 +47,7 @@ pub fn system_fonts() -> Result<usvg::fontdb::Database> {
             )
         })?;
     db.set_sans_serif_family(sans);
-    Ok(db)
+    Ok(())
 }
 
 /// The picture `svg` (as [`Picture::svg`](super::Picture::svg) writes it) parsed with the
@@ -84,6 +91,26 @@ mod tests {
             }
         }
         n
+    }
+
+    #[test]
+    fn without_any_font_there_is_an_error_not_a_picture_without_text() {
+        let mut empty = usvg::fontdb::Database::new();
+        let err = choose_sans(&mut empty).unwrap_err().to_string();
+        assert!(err.contains("no font found"), "{err}");
+        let mut system = usvg::fontdb::Database::new();
+        system.load_system_fonts();
+        if !system.is_empty() {
+            choose_sans(&mut system).unwrap();
+            let sans = system
+                .family_name(&usvg::fontdb::Family::SansSerif)
+                .to_string();
+            assert!(
+                system
+                    .faces()
+                    .any(|f| f.families.iter().any(|(n, _)| *n == sans))
+            );
+        }
     }
 
     #[test]
