@@ -10,6 +10,7 @@
 
 mod common;
 
+use c6solve::notation::sgf::parse_sgf_tree;
 use c6solve::proof::{Node, read_certificate};
 use c6solve::rules::Color;
 use c6solve::show::{certificate_root, main_line};
@@ -290,4 +291,70 @@ fn a_draws_two_parts_can_each_be_walked() {
     assert!(matches!(c6.parts[1].nodes[child as usize], Node::Paired(_)));
     assert_eq!(s["turn"], "e", "{s}");
     assert_eq!(s["note"], "a pairing strategy stops every line", "{s}");
+}
+
+#[test]
+fn an_sgf_strategy_is_walked_through_its_variations() {
+    let Some(browser) = chromium() else { return };
+    let dir = TempDir::new("explorer-sgf");
+    let (sgf, page) = (dir.file("lg.sgf"), dir.file("lg.html"));
+    let diagram = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/lg1813145.txt");
+    let sgf_s = sgf.to_str().unwrap();
+    ok_stdout(&["solve", "--position", diagram, "--sgf-out", sgf_s]);
+    ok_stdout(&["show", "--sgf", sgf_s, "--html", page.to_str().unwrap()]);
+    // The library's reading of the same tree: down the single moves to the first branch,
+    // take its last variation, then on down the single moves again.
+    let rules = c6solve::Rules::connect6();
+    let tree = parse_sgf_tree(&rules, &std::fs::read_to_string(&sgf).unwrap()).unwrap();
+    let name = |c| format_point(&rules, c);
+    let (mut black, mut white): (Vec<String>, Vec<String>) = (
+        tree.black.iter().map(|&c| name(c)).collect(),
+        tree.white.iter().map(|&c| name(c)).collect(),
+    );
+    let mut n = 0;
+    let mut walk = String::new();
+    let mut branches = 0;
+    loop {
+        for &(c, color) in &tree.nodes[n].stones {
+            match color {
+                Color::Black => black.push(name(c)),
+                Color::White => white.push(name(c)),
+            }
+        }
+        match tree.nodes[n].children.as_slice() {
+            [] => break,
+            [only] => n = *only,
+            many if branches == 0 => {
+                branches += 1;
+                n = *many.last().unwrap();
+                walk = name(tree.nodes[n].stones[0].0);
+            }
+            _ => break,
+        }
+    }
+    assert!(!walk.is_empty(), "the strategy branches");
+    let s = state(&browser, &page, &walk);
+    assert_eq!(s["errors"], "", "{s}");
+    black.sort();
+    white.sort();
+    assert_eq!(
+        (names(&s["black"]), names(&s["white"])),
+        (black, white),
+        "{s}"
+    );
+    let end = &tree.nodes[n];
+    if end.children.len() > 1 {
+        // A choice again: the mover is the next stone's colour (two stones a turn).
+        let mover = tree.nodes[end.children[0]].stones[0].1;
+        assert!(
+            s["status"]
+                .as_str()
+                .unwrap()
+                .starts_with(&format!("{mover} to move")),
+            "{s}"
+        );
+    } else {
+        assert_eq!(s["turn"], "e", "{s}");
+        assert_eq!(s["note"].as_str().unwrap(), end.comment, "{s}");
+    }
 }

@@ -31,8 +31,9 @@ pub struct ShowArgs {
     #[arg(long, value_name = "FILE")]
     svg: Option<String>,
     /// Write the proof explorer to FILE: one self-contained HTML page to walk through the
-    /// certificate's strategy in a browser (needs --proof).
-    #[arg(long, value_name = "FILE", requires = "proof")]
+    /// strategy of a certificate (--proof) or of an SGF with variations (--sgf, as
+    /// `solve --sgf-out` writes it) in a browser.
+    #[arg(long, value_name = "FILE")]
     html: Option<String>,
     /// Size limit of --html: reply lists met before N stones are unfolded are shown in full;
     /// past N each line follows its first reply only.
@@ -69,6 +70,28 @@ pub fn run(args: ShowArgs) -> Result<ExitCode, Error> {
             }
         }
         outputs::check(&outs, &inputs)?;
+    }
+    if let Some(out) = &args.html
+        && args.proof.is_none()
+    {
+        // A strategy from SGF: the whole tree, not the main line the position is read from.
+        let Some(sgf) = &args.position.sgf else {
+            return Err(Error::Option(
+                "--html needs a strategy: --proof FILE or --sgf FILE".into(),
+            ));
+        };
+        let rules = rules.unwrap_or_else(Rules::connect6);
+        let text = input::read(sgf, input::Kind::Sgf)?;
+        let tree = c6solve::notation::sgf::parse_sgf_tree(&rules, &text).map_err(|e| match e {
+            Error::Sgf(m) => Error::Sgf(format!("{sgf}: {m}")),
+            other => other,
+        })?;
+        write_file(out, c6solve::explorer::page_from_sgf(rules, &tree)?)?;
+        let (root, _) = c6solve::explorer::from_sgf::unfold(rules, &tree)?;
+        let mut picture = show::Picture::new(&root, &[]);
+        picture.caption = format!("Connect({}): {}", picture.rules, picture.caption);
+        print!("{}", picture.text());
+        return Ok(ExitCode::SUCCESS);
     }
     let mut picture = if let Some(path) = &args.proof {
         let cert = c6solve::proof::read_certificate(path)?;

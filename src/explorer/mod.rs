@@ -7,9 +7,12 @@
 //! one JSON blob: the rules, the root position, and each part's proof unfolded into a tree of
 //! stones ([`tree`]). The page shows what the certificate says; `c6solve check` verifies it.
 
+pub mod from_sgf;
 pub mod tree;
 
 use crate::board::{Cell, Position};
+use crate::error::Result;
+use crate::notation::sgf::SgfTree;
 use crate::point::format_point;
 use crate::proof::{Certificate, Claim};
 use crate::render::column_labels;
@@ -51,7 +54,6 @@ struct PartData {
 /// The explorer page for `cert`, whose root is `root`, with each part's tree unfolded to
 /// about `max_nodes` nodes.
 pub fn page(cert: &Certificate, root: &Position, max_nodes: usize) -> String {
-    let rules = root.rules();
     let color = |c: u8| if c == 0 { Color::Black } else { Color::White };
     let claim = |attacker: Color, c: Claim| match c {
         Claim::Win => format!("{attacker} can force a win"),
@@ -76,6 +78,37 @@ pub fn page(cert: &Certificate, root: &Position, max_nodes: usize) -> String {
             tree: tree::unfold(p, root, max_nodes),
         })
         .collect();
+    render(root, value, parts)
+}
+
+/// The explorer page for a strategy read from SGF ([`from_sgf`]): its variations are the
+/// choices, its comments the notes; there is no claim, zone or proof to count.
+pub fn page_from_sgf(rules: crate::Rules, tree: &SgfTree) -> Result<String> {
+    let (root, steps) = from_sgf::unfold(rules, tree)?;
+    let depth = longest(&steps, 0);
+    let parts = vec![PartData {
+        claim: "a strategy from SGF: not a certificate, nothing is checked".into(),
+        nodes: tree.nodes.len(),
+        depth,
+        tree: steps,
+    }];
+    Ok(render(&root, "strategy".into(), parts))
+}
+
+/// The most stones on a path down from step `i` (an explicit stack: trees can be deep).
+fn longest(steps: &[tree::Step], i: usize) -> usize {
+    let mut best = 0;
+    let mut stack = vec![(i, 0)];
+    while let Some((j, d)) = stack.pop() {
+        best = best.max(d);
+        stack.extend(steps[j].children.iter().map(|&k| (k as usize, d + 1)));
+    }
+    best
+}
+
+/// The page: the template with the data of `root` and `parts`.
+fn render(root: &Position, value: String, parts: Vec<PartData>) -> String {
+    let rules = root.rules();
     let cells = rules.cells() as Cell;
     let stones = |c: Color| (0..cells).filter(|&x| root.at(x) == Some(c)).collect();
     let data = Data {

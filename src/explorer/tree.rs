@@ -74,7 +74,7 @@ pub fn unfold(part: &Part, root: &Position, max_nodes: usize) -> Vec<Step> {
 }
 
 impl Step {
-    fn new(point: Option<Cell>, by: Color) -> Step {
+    pub(super) fn new(point: Option<Cell>, by: Color) -> Step {
         Step {
             point,
             pass: false,
