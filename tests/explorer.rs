@@ -1,6 +1,6 @@
 //! The proof explorer (`show --proof FILE --html OUT`) in a real browser: Debian's Chromium,
 //! headless, without network (`.ci/run` installs it where it is missing). The page has a test
-//! hook: `#walk=D1,D3` clicks those replies on the board in turn, as a person would, and the
+//! hook: `#walk=D1;D3` clicks those replies on the board in turn, as a person would, and the
 //! page writes its state (the stones, the line, any script error) into `<pre id="state">`,
 //! which `--dump-dom` hands back. Expected boards come from the library's own reading of the
 //! certificate (`show::main_line`), not from the page.
@@ -111,18 +111,24 @@ fn names(v: &Value) -> Vec<String> {
     n
 }
 
-/// A proven 4x3 kill written as a certificate and as an explorer page.
+/// A proven kill written as a certificate and as an explorer page.
 struct Proof {
     dir: TempDir,
     cert: PathBuf,
     page: PathBuf,
 }
 
+/// The 4x3 kill (three in a row, one stone a turn).
 fn proof() -> Proof {
+    proof_of("4,3,3,1,1")
+}
+
+/// The first player's win on the empty board of `rules`.
+fn proof_of(rules: &str) -> Proof {
     let dir = TempDir::new("explorer");
     let (cert, page) = (dir.file("kill.c6proof"), dir.file("kill.html"));
     let cert_s = cert.to_str().unwrap();
-    ok_stdout(&["solve", "--rules", "4,3,3,1,1", "--proof", cert_s]);
+    ok_stdout(&["solve", "--rules", rules, "--proof", cert_s]);
     ok_stdout(&["show", "--proof", cert_s, "--html", page.to_str().unwrap()]);
     Proof { dir, cert, page }
 }
@@ -130,7 +136,14 @@ fn proof() -> Proof {
 #[test]
 fn a_scripted_walk_down_the_main_line_shows_the_provers_answers() {
     let Some(browser) = chromium() else { return };
-    let p = proof();
+    walk_main_line(&browser, "4,3,3,1,1");
+    // Two stones a turn on a board wide enough for numeric point names ("27,2").
+    walk_main_line(&browser, "27,2,3,2,1");
+}
+
+/// Walks the main line of the win on the empty board of `rules` by clicking White's stones.
+fn walk_main_line(browser: &Path, rules: &str) {
+    let p = proof_of(rules);
     let cert = read_certificate(p.cert.to_str().unwrap()).unwrap();
     let root = certificate_root(&cert).unwrap();
     let (line, note, _) = main_line(&cert, &root);
@@ -153,7 +166,7 @@ fn a_scripted_walk_down_the_main_line_shows_the_provers_answers() {
         !walk.is_empty(),
         "the main line has defender stones: {line:?}"
     );
-    let s = state(&browser, &p.page, &walk.join(","));
+    let s = state(browser, &p.page, &walk.join(";"));
     assert_eq!(s["errors"], "", "{s}");
     assert_eq!(names(&s["black"]), {
         black.sort();
