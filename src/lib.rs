@@ -114,6 +114,7 @@
 pub mod board;
 pub mod boards;
 pub mod error;
+pub mod explorer;
 pub mod files;
 pub mod geometry;
 pub mod gtp;

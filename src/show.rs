@@ -14,6 +14,11 @@ use crate::rules::{Color, Rules};
 use crate::threats;
 use std::fmt::Write as _;
 
+pub mod layout;
+pub mod png;
+
+pub use layout::Layout;
+
 /// What to draw.
 #[derive(Debug, Clone)]
 pub struct Picture {
@@ -104,75 +109,68 @@ impl Picture {
         out
     }
 
+    /// Where the parts of the picture go (see [`layout`]).
+    pub fn layout(&self) -> Layout {
+        Layout::new(&self.rules, &self.caption)
+    }
+
     /// The board as an SVG image: a wooden board, grid lines, coordinates on the four edges,
-    /// black and white stones with their numbers, zone points shaded.
+    /// black and white stones with their numbers, zone points shaded, and the caption
+    /// wrapped (or its font shrunk) to fit the picture, clear of the coordinates.
     pub fn svg(&self) -> String {
         let r = &self.rules;
-        let (w, h) = (r.width as f64, r.height as f64);
-        let s = 32.0; // spacing between lines
-        let m = 40.0; // margin for the coordinates
-        let (width, height) = (2.0 * m + (w - 1.0) * s, 2.0 * m + (h - 1.0) * s + 24.0);
-        let px = |x: u16| m + x as f64 * s;
-        let py = |y: u16| m + (h - 1.0 - y as f64) * s;
+        let l = self.layout();
+        let s = layout::SPACING;
+        let (width, height) = (l.width, l.height);
+        let p = |c: Cell| l.point(c % r.width, c / r.width);
         let mut o = String::new();
         let _ = writeln!(
             o,
-            r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="Helvetica, Arial, sans-serif">"##
+            r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="{FONTS}">"##
         );
         let _ = writeln!(
             o,
             r##"<rect width="{width}" height="{height}" fill="#dcb35c"/>"##
         );
         for &c in &self.zone {
-            let (x, y) = (c % r.width, c / r.width);
+            let (x, y) = p(c);
             let _ = writeln!(
                 o,
                 r##"<rect x="{}" y="{}" width="{s}" height="{s}" fill="#3b7dd8" fill-opacity="0.35"/>"##,
-                px(x) - s / 2.0,
-                py(y) - s / 2.0
+                x - s / 2.0,
+                y - s / 2.0
             );
         }
+        let (left, bottom) = l.point(0, 0);
+        let (right, top) = l.point(r.width - 1, r.height - 1);
         for x in 0..r.width {
             let _ = writeln!(
                 o,
-                r##"<line x1="{0}" y1="{1}" x2="{0}" y2="{2}" stroke="#000" stroke-width="1"/>"##,
-                px(x),
-                py(r.height - 1),
-                py(0)
+                r##"<line x1="{0}" y1="{top}" x2="{0}" y2="{bottom}" stroke="#000" stroke-width="1"/>"##,
+                l.point(x, 0).0
             );
         }
         for y in 0..r.height {
             let _ = writeln!(
                 o,
-                r##"<line x1="{1}" y1="{0}" x2="{2}" y2="{0}" stroke="#000" stroke-width="1"/>"##,
-                py(y),
-                px(0),
-                px(r.width - 1)
+                r##"<line x1="{left}" y1="{0}" x2="{right}" y2="{0}" stroke="#000" stroke-width="1"/>"##,
+                l.point(0, y).1
             );
         }
-        for (x, label) in column_labels(r).iter().enumerate() {
-            let x = px(x as u16);
-            for y in [m / 2.0, m + (h - 1.0) * s + m / 2.0] {
-                let _ = writeln!(
-                    o,
-                    r##"<text x="{x}" y="{y}" font-size="13" text-anchor="middle" dominant-baseline="central">{label}</text>"##
-                );
-            }
-        }
-        for y in 0..r.height {
-            for x in [m / 2.0, m + (w - 1.0) * s + m / 2.0] {
-                let _ = writeln!(
-                    o,
-                    r##"<text x="{x}" y="{}" font-size="13" text-anchor="middle" dominant-baseline="central">{}</text>"##,
-                    py(y),
-                    y + 1
-                );
-            }
+        for t in &l.coords {
+            let _ = writeln!(
+                o,
+                r##"<text x="{}" y="{}" font-size="{}" text-anchor="middle" dominant-baseline="central">{}</text>"##,
+                t.x,
+                t.y,
+                t.size,
+                xml_escape(&t.text)
+            );
         }
         let mut stones = self.stones.clone();
         stones.sort_by_key(|s| s.2);
         for (c, col, n) in stones {
-            let (x, y) = (px(c % r.width), py(c / r.width));
+            let (x, y) = p(c);
             let (fill, ink) = match col {
                 Color::Black => ("#111", "#fff"),
                 Color::White => ("#fafafa", "#111"),
@@ -191,17 +189,23 @@ impl Picture {
                 );
             }
         }
-        let _ = writeln!(
-            o,
-            r##"<text x="{}" y="{}" font-size="14" text-anchor="middle">{}</text>"##,
-            width / 2.0,
-            height - 14.0,
-            xml_escape(&self.caption)
-        );
+        for (i, t) in l.caption.iter().enumerate() {
+            let _ = writeln!(
+                o,
+                r##"<text id="caption-{i}" x="{}" y="{}" font-size="{:.2}" text-anchor="middle" dominant-baseline="central">{}</text>"##,
+                t.x,
+                t.y,
+                t.size,
+                xml_escape(&t.text)
+            );
+        }
         o.push_str("</svg>\n");
         o
     }
 }
+
+/// The fonts the SVG asks for, in order; the layout's width estimate covers each of them.
+const FONTS: &str = "Helvetica, Arial, 'DejaVu Sans', sans-serif";
 
 fn xml_escape(t: &str) -> String {
     t.replace('&', "&amp;")
@@ -321,7 +325,7 @@ pub fn main_line(cert: &Certificate, root: &Position) -> (Vec<Cell>, String, Vec
 
 /// The longest path below each node of a proof DAG (children have larger indices than
 /// nothing in particular, so this is a memoised walk; a malformed cycle counts as a leaf).
-fn depths(nodes: &[Node]) -> Vec<usize> {
+pub(crate) fn depths(nodes: &[Node]) -> Vec<usize> {
     fn walk(
         i: usize,
         nodes: &[Node],
@@ -432,11 +436,13 @@ mod tests {
 
     #[test]
     fn the_svg_has_one_circle_per_stone_and_coordinates_on_every_edge() {
-        let svg = kill().svg();
+        let pic = kill();
+        let svg = pic.svg();
+        let l = pic.layout();
         assert!(svg.starts_with("<svg ") && svg.trim_end().ends_with("</svg>"));
         let circles: Vec<&str> = svg.lines().filter(|l| l.starts_with("<circle")).collect();
         assert_eq!(circles.len(), 5);
-        // Each stone at its point: A1 at the bottom left (margin 40, spacing 32, 3 rows).
+        // Each stone at its point: A1 at the bottom left, C3 at the top right, a spacing apart.
         let titles: Vec<&str> = circles
             .iter()
             .map(|l| {
@@ -453,16 +459,11 @@ mod tests {
             ["B2", "A2", "A1", "C3", "C1"],
             "drawn in play order"
         );
-        assert!(
-            circles[2].contains("cx=\"40\" cy=\"104\""),
-            "{}",
-            circles[2]
-        );
-        assert!(
-            circles[3].contains("cx=\"104\" cy=\"40\""),
-            "{}",
-            circles[3]
-        );
+        let at = |(x, y): (f64, f64)| format!("cx=\"{x}\" cy=\"{y}\"");
+        let (a1, c3) = (l.point(0, 0), l.point(2, 2));
+        assert_eq!((c3.0 - a1.0, a1.1 - c3.1), (64.0, 64.0));
+        assert!(circles[2].contains(&at(a1)), "{}", circles[2]);
+        assert!(circles[3].contains(&at(c3)), "{}", circles[3]);
         // Black stones are dark with light numbers, White's the other way round.
         assert!(circles[0].contains("fill=\"#111\"") && circles[1].contains("fill=\"#fafafa\""));
         // Coordinates: each column letter and row number twice (both edges).

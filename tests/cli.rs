@@ -1214,6 +1214,49 @@ fn show_numbers_stones_in_play_order() {
 }
 
 #[test]
+fn show_writes_a_png_of_the_picture_with_its_text() {
+    let png = TempFile::new("c6.png", "");
+    ok_stdout(&[
+        "show",
+        "--rules",
+        "connect6",
+        "--moves",
+        "J10 K10 K11",
+        "--png",
+        png.path(),
+    ]);
+    let bytes = std::fs::read(png.path()).unwrap();
+    let img = resvg::tiny_skia::Pixmap::decode_png(&bytes).expect("a PNG");
+    // The picture's size is the SVG's: the layout of a 19x19 board with its caption.
+    let rules = c6solve::Rules::connect6();
+    let layout = c6solve::show::Layout::new(
+        &rules,
+        "Connect(19,19,6,2,1): White to move, 2 stones to place",
+    );
+    assert_eq!(
+        (img.width() as f64, img.height() as f64),
+        (layout.width, layout.height)
+    );
+    // Not blank: dark ink (stones, lines, text) and the wood both present.
+    let dark = img.pixels().iter().filter(|p| p.red() < 60).count();
+    let wood = img
+        .pixels()
+        .iter()
+        .filter(|p| p.red() > 200 && p.blue() < 120)
+        .count();
+    let all = img.pixels().len();
+    assert!(
+        dark > all / 100 && wood > all / 2,
+        "{dark} dark, {wood} wood of {all}"
+    );
+    // The PNG and the SVG cannot be the same file.
+    assert_bad_input(
+        &["show", "--svg", png.path(), "--png", png.path()],
+        "same file",
+    );
+}
+
+#[test]
 fn show_a_proof_with_its_zone_and_write_sgf() {
     let cert = TempFile::new("show.cert", "");
     let sgf = TempFile::new("strategy.sgf", "");

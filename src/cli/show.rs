@@ -30,13 +30,35 @@ pub struct ShowArgs {
     /// Also write the picture as an SVG image to FILE.
     #[arg(long, value_name = "FILE")]
     svg: Option<String>,
+    /// Write the proof explorer to FILE: one self-contained HTML page to walk through the
+    /// strategy of a certificate (--proof) or of an SGF with variations (--sgf, as
+    /// `solve --sgf-out` writes it) in a browser.
+    #[arg(long, value_name = "FILE")]
+    html: Option<String>,
+    /// Size limit of --html: reply lists met before N stones are unfolded are shown in full;
+    /// past N each line follows its first reply only.
+    #[arg(long, value_name = "N", default_value_t = c6solve::explorer::DEFAULT_MAX_NODES, requires = "html")]
+    html_max_nodes: usize,
+    /// Also write the picture as a PNG image to FILE (drawn with a system font).
+    #[arg(long, value_name = "FILE")]
+    png: Option<String>,
 }
 
 /// Runs `show`: prints the picture (and writes the SVG), exit 0.
 pub fn run(args: ShowArgs) -> Result<ExitCode, Error> {
     let rules = args.rules.as_deref().map(Rules::parse).transpose()?;
     let given = args.position.given() || rules.is_some();
-    if let Some(svg) = &args.svg {
+    let mut outs = Vec::new();
+    for (what, file) in [
+        ("--svg", &args.svg),
+        ("--png", &args.png),
+        ("--html", &args.html),
+    ] {
+        if let Some(f) = file {
+            outs.push(Named::new(what, f));
+        }
+    }
+    if !outs.is_empty() {
         let mut inputs = Vec::new();
         for (what, file) in [
             ("--sgf", &args.position.sgf),
@@ -47,7 +69,29 @@ pub fn run(args: ShowArgs) -> Result<ExitCode, Error> {
                 inputs.push(Named::new(what, f));
             }
         }
-        outputs::check(&[Named::new("--svg", svg)], &inputs)?;
+        outputs::check(&outs, &inputs)?;
+    }
+    if let Some(out) = &args.html
+        && args.proof.is_none()
+    {
+        // A strategy from SGF: the whole tree, not the main line the position is read from.
+        let Some(sgf) = &args.position.sgf else {
+            return Err(Error::Option(
+                "--html needs a strategy: --proof FILE or --sgf FILE".into(),
+            ));
+        };
+        let rules = rules.unwrap_or_else(Rules::connect6);
+        let text = input::read(sgf, input::Kind::Sgf)?;
+        let tree = c6solve::notation::sgf::parse_sgf_tree(&rules, &text).map_err(|e| match e {
+            Error::Sgf(m) => Error::Sgf(format!("{sgf}: {m}")),
+            other => other,
+        })?;
+        write_file(out, c6solve::explorer::page_from_sgf(rules, &tree)?)?;
+        let (root, _) = c6solve::explorer::from_sgf::unfold(rules, &tree)?;
+        let mut picture = show::Picture::new(&root, &[]);
+        picture.caption = format!("Connect({}): {}", picture.rules, picture.caption);
+        print!("{}", picture.text());
+        return Ok(ExitCode::SUCCESS);
     }
     let mut picture = if let Some(path) = &args.proof {
         let cert = c6solve::proof::read_certificate(path)?;
@@ -65,6 +109,12 @@ pub fn run(args: ShowArgs) -> Result<ExitCode, Error> {
         } else {
             root.clone()
         };
+        if let Some(out) = &args.html {
+            write_file(
+                out,
+                c6solve::explorer::page(&cert, &root, args.html_max_nodes),
+            )?;
+        }
         let (line, note, zone) = show::main_line(&cert, &root);
         let mut p = show::Picture::new(&pos, &line);
         p.caption.push_str(&note);
@@ -95,6 +145,9 @@ pub fn run(args: ShowArgs) -> Result<ExitCode, Error> {
     picture.caption = format!("Connect({}): {}", picture.rules, picture.caption);
     if let Some(path) = &args.svg {
         write_file(path, picture.svg())?;
+    }
+    if let Some(path) = &args.png {
+        write_file(path, show::png::png(&picture.svg())?)?;
     }
     print!("{}", picture.text());
     Ok(ExitCode::SUCCESS)

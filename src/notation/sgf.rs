@@ -184,6 +184,72 @@ impl Reader {
         }
     }
 
+    /// Reads the first game tree whole: every node with the indices of its children (node 0
+    /// is the root). Iterative, like [`Reader::main_line`].
+    fn tree(&mut self) -> Result<Vec<(Node, Vec<usize>)>> {
+        self.find_start()?;
+        let mut nodes: Vec<(Node, Vec<usize>)> = Vec::new();
+        // Per open game tree: the node the next node hangs under, and whether a variation
+        // has started in it (after which no node may follow).
+        let mut levels: Vec<(Option<usize>, bool)> = Vec::new();
+        loop {
+            self.skip_ws();
+            let here = self.pos;
+            match self.peek() {
+                Some('(') => {
+                    self.pos += 1;
+                    let parent = levels.last_mut().and_then(|l| {
+                        l.1 = true;
+                        l.0
+                    });
+                    levels.push((parent, false));
+                }
+                Some(')') => {
+                    self.pos += 1;
+                    levels.pop();
+                    if levels.is_empty() {
+                        return Ok(nodes);
+                    }
+                }
+                Some(';') => {
+                    self.pos += 1;
+                    let level = levels.last_mut().expect("inside a tree");
+                    if level.1 {
+                        return Err(sgf_err(format!(
+                            "line {}: a node follows a variation in the same game tree",
+                            self.line_of(here)
+                        )));
+                    }
+                    let i = nodes.len();
+                    match level.0 {
+                        Some(parent) => nodes[parent].1.push(i),
+                        None if i > 0 => {
+                            return Err(sgf_err(format!(
+                                "line {}: a second root node",
+                                self.line_of(here)
+                            )));
+                        }
+                        None => {}
+                    }
+                    level.0 = Some(i);
+                    let node = self.node()?;
+                    nodes.push((node, Vec::new()));
+                }
+                Some(c) => {
+                    return Err(sgf_err(format!(
+                        "line {}: unexpected '{c}' where a node, '(' or ')' should be",
+                        self.line_of(here)
+                    )));
+                }
+                None => {
+                    return Err(sgf_err(
+                        "unbalanced parentheses: the record ends before its closing ')'",
+                    ));
+                }
+            }
+        }
+    }
+
     /// Reads the properties of a node (the `;` is already consumed).
     fn node(&mut self) -> Result<Node> {
         let mut props = Vec::new();
@@ -333,6 +399,100 @@ pub fn parse_sgf_noted(rules: &Rules, text: &str) -> Result<(Vec<Cell>, Option<S
         }
     }
     Ok((moves, note))
+}
+
+/// A record read whole, variations and all, as `solve --sgf-out` writes a strategy: the root's
+/// setup stones and side to move, then the tree of moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SgfTree {
+    /// Black's setup stones (`AB` of the root node).
+    pub black: Vec<Cell>,
+    /// White's setup stones (`AW` of the root node).
+    pub white: Vec<Cell>,
+    /// The side to move at the root (`PL`), if given.
+    pub to_move: Option<Color>,
+    /// The nodes; 0 is the root node.
+    pub nodes: Vec<SgfNode>,
+}
+
+/// A node of an [`SgfTree`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SgfNode {
+    /// The stones of the node's `B` or `W` values, in order, with their colour.
+    pub stones: Vec<(Cell, Color)>,
+    /// The node's comment (`C`), or empty.
+    pub comment: String,
+    /// The children's indices: more than one where the record branches.
+    pub children: Vec<usize>,
+}
+
+/// Reads an SGF record with its variations for the board of `rules` (either dialect, see the
+/// [module docs](self)). Setup stones (`AB`, `AW`) and `PL` are read on the root node only;
+/// `AE` and setup anywhere else are refused. The stones are not replayed here: whether they
+/// follow the turns and lie on empty points is for the reader of the tree to check.
+pub fn parse_sgf_tree(rules: &Rules, text: &str) -> Result<SgfTree> {
+    let raw = Reader::new(text).tree()?;
+    let mut tree = SgfTree {
+        black: Vec::new(),
+        white: Vec::new(),
+        to_move: None,
+        nodes: Vec::with_capacity(raw.len()),
+    };
+    for (n, (props, children)) in raw.into_iter().enumerate() {
+        let mut node = SgfNode {
+            stones: Vec::new(),
+            comment: String::new(),
+            children,
+        };
+        for prop in props {
+            let color = |ident: &str| {
+                if ident.ends_with('B') {
+                    Color::Black
+                } else {
+                    Color::White
+                }
+            };
+            match prop.ident.as_str() {
+                "SZ" => check_size(rules, &prop.values[0])?,
+                "GM" => check_game(&prop.values[0])?,
+                "C" => node.comment = prop.values.join(" "),
+                "AB" | "AW" if n == 0 => {
+                    for value in &prop.values {
+                        let cells = parse_value(rules, value)?;
+                        match color(&prop.ident) {
+                            Color::Black => tree.black.extend(cells),
+                            Color::White => tree.white.extend(cells),
+                        }
+                    }
+                }
+                "PL" if n == 0 => {
+                    tree.to_move = match prop.values[0].trim() {
+                        "B" | "b" => Some(Color::Black),
+                        "W" | "w" => Some(Color::White),
+                        other => return Err(sgf_err(format!("PL[{other}]: not B or W"))),
+                    }
+                }
+                "AE" => return Err(sgf_err("AE (erasing stones) is not supported")),
+                "AB" | "AW" | "PL" => {
+                    return Err(sgf_err(format!(
+                        "node {}: {} is only read on the root node",
+                        n + 1,
+                        prop.ident
+                    )));
+                }
+                "B" | "W" => {
+                    for value in prop.values.iter().filter(|v| !is_game_end(v)) {
+                        for cell in parse_value(rules, value)? {
+                            node.stones.push((cell, color(&prop.ident)));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        tree.nodes.push(node);
+    }
+    Ok(tree)
 }
 
 /// Checks a `GM` value: the SGF standard numbers games 1 to 40; of those only 4 (Gomoku and
