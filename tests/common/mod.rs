@@ -8,6 +8,8 @@
 
 #![allow(dead_code)]
 
+pub mod pg;
+
 #[path = "../oracle/mod.rs"]
 pub mod oracle;
 
