@@ -5,18 +5,22 @@
 # by parts as a job array of two workers plus the dependent compose job (submit.sh); checks the
 # composed value against the small-board table and the joined certificate with `c6solve check`.
 # Everything it started is stopped at exit. Takes about a minute after the packages are in.
-#   scripts/slurm/smoke.sh            (from the crate root, after cargo build --release)
+#   scripts/slurm/smoke.sh     (from anywhere, after cargo build --release; C6SOLVE_BIN=FILE
+#                               for another binary, e.g. target/debug/c6solve after cargo test)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rules=${ROWS:-7,4,4,1,1}
-bin=$(pwd)/target/release/c6solve
+bin=$(realpath "${C6SOLVE_BIN:-target/release/c6solve}")
 [ -x "$bin" ] || { echo "smoke: build first (cargo build --release)" >&2; exit 2; }
 [ "$(id -u)" = 0 ] || { echo "smoke: run as root (it starts munge and Slurm)" >&2; exit 2; }
 if ! command -v slurmctld >/dev/null || ! command -v munged >/dev/null; then
+    echo "smoke: installing slurm-wlm and munge (apt-get)"
+    apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq slurm-wlm munge >/dev/null
 fi
 pgbin=$(dirname "$(command -v initdb || ls /usr/lib/postgresql/*/bin/initdb 2>/dev/null | tail -1 || true)")
 if [ ! -x "$pgbin/initdb" ]; then
+    apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
     pgbin=$(dirname "$(ls /usr/lib/postgresql/*/bin/initdb | tail -1)")
 fi
