@@ -22,6 +22,8 @@ pub struct LedgerStatus {
     pub done: Vec<(String, String)>,
     /// Parts claimed by a worker (PostgreSQL only: a directory ledger records no claims).
     pub running: Vec<RunningPart>,
+    /// False for a directory ledger, which does not record which parts a run is solving.
+    pub claims_recorded: bool,
     /// Parts still to solve that no worker holds.
     pub open: Vec<String>,
     /// First turns settled or being settled by parts below them (hand splits, reply
@@ -75,7 +77,9 @@ pub fn status(rules: &Rules, at: &LedgerAt) -> Result<LedgerStatus> {
             (ledger, db.running()?, db.mismatched()?, db.effort()?)
         }
     };
-    Ok(of(rules, at, &ledger, running, mismatched, effort))
+    let mut status = of(rules, at, &ledger, running, mismatched, effort);
+    status.claims_recorded = matches!(at, LedgerAt::Postgres(_));
+    Ok(status)
 }
 
 fn of(
@@ -127,6 +131,7 @@ fn of(
                 lease_left: r.lease_left,
             })
             .collect(),
+        claims_recorded: true,
         open,
         split,
         first_turns_refuted: first_turns_refuted(rules, ledger),
@@ -169,7 +174,14 @@ impl LedgerStatus {
                 ),
             ),
         ];
-        lines.push(("running", self.running.len().to_string()));
+        lines.push((
+            "running",
+            if self.claims_recorded {
+                self.running.len().to_string()
+            } else {
+                "not recorded (a directory ledger does not say what a run is solving)".into()
+            },
+        ));
         for r in &self.running {
             let lease = if r.lease_left >= 0.0 {
                 format!("lease {:.0} s left", r.lease_left)
