@@ -20,7 +20,8 @@ use std::time::{Duration, Instant};
 const ROW: &str = "7,4,4,1,1";
 
 /// `table` by parts over `ledger`, with its own table files and certificates in `dir` (as a
-/// worker on a machine of its own), one search thread, two-second leases.
+/// worker on a machine of its own), one search thread, three-second leases (renewed every
+/// second: a loaded machine still renews in time).
 fn table_args(ledger: &str, dir: &TempDir, rules: &str) -> Vec<String> {
     [
         "table",
@@ -39,7 +40,7 @@ fn table_args(ledger: &str, dir: &TempDir, rules: &str) -> Vec<String> {
         "--threads",
         "1",
         "--lease-seconds",
-        "2",
+        "3",
     ]
     .iter()
     .map(|s| s.to_string())

@@ -152,7 +152,17 @@ fn claim_loop(
         };
         let left = deadline.saturating_duration_since(Instant::now());
         let (solved, lost) = solve_leased(rules, opts, &job, left, stop, &answers, &mut lease_db);
-        let solved = solved?;
+        let solved = match solved {
+            Ok(s) => s,
+            Err(e) => {
+                // The part is given back at once (not after its lease) for another worker;
+                // this worker stops with the error.
+                if !lost {
+                    let _ = db.release(&job.moves);
+                }
+                return Err(e);
+            }
+        };
         if lost {
             said(format!(
                 "{rules}: part {} was claimed by another worker after this one's lease \
