@@ -214,6 +214,11 @@ fn three_workers_one_killed_compose_the_row_of_one() {
         "{shown}"
     );
     assert!(shown.contains("effort     3 worker(s)"), "{shown}");
+    let status = run(&["status", &server.url, "--rules", ROW, "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&status.stdout).expect("one JSON object");
+    assert_eq!(json["value"], "draw");
+    assert_eq!(json["done"].as_array().map(|d| d.len()), Some(8));
+    assert_eq!(json["effort"]["workers"], 3);
 }
 
 /// Composes `rules` again from the ledger into a fresh table: the run's output.
@@ -347,6 +352,11 @@ fn a_tampered_result_row_or_certificate_is_refused() {
         compose(&server.url, rules).status.success(),
         "restored, composed again"
     );
+
+    // A schema newer than this c6solve knows is refused, not written over.
+    db.execute("UPDATE c6solve_schema_version SET version = 99", &[])
+        .unwrap();
+    assert_refused(&compose(&server.url, rules), "schema version 99 is newer");
 }
 
 #[test]
