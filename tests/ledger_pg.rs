@@ -385,3 +385,26 @@ fn a_wrong_or_unreachable_url_is_one_line() {
         assert_refused(&out, why);
     }
 }
+
+/// `--part-workers 2`: two claim loops in one process share the parts out like two processes
+/// (each part claimed once) and count as one worker.
+#[test]
+fn claim_loops_in_one_process_share_the_parts() {
+    let server = Server::start("loops");
+    let dir = TempDir::new("loops");
+    let mut args = table_args(&server.url, &dir, ROW);
+    args.extend(["--part-workers".to_string(), "2".to_string()]);
+    let out = run(&args.iter().map(|s| s.as_str()).collect::<Vec<_>>());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let row = row_of(&dir);
+    assert_eq!(row["value"], "draw", "{}", row["how"]);
+    assert_eq!(row["effort"]["workers"], 1);
+    let mut db = server.client();
+    let claims: Vec<i32> = db
+        .query("SELECT claims FROM c6solve_parts WHERE state = 'done'", &[])
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert_eq!(claims, vec![1; 8]);
+}

@@ -247,12 +247,15 @@ impl PgLedger {
         run(&mut self.client).map_err(|e| self.err(e))
     }
 
-    /// True when one of `wanted` is running under a live lease (a worker may still record it).
-    pub fn any_running(&mut self, wanted: &[String]) -> Result<bool> {
+    /// True when one of `wanted` is not done yet: held by a worker (a live lease), claimable
+    /// again (an expired one), or open but locked by another worker's claim in flight (which
+    /// `claim`'s `SKIP LOCKED` passed over). A worker that found nothing to claim waits while
+    /// this holds: only when every part it wants is done has it nothing left to wait for.
+    pub fn any_left(&mut self, wanted: &[String]) -> Result<bool> {
         self.client
             .query_one(
                 "SELECT count(*) FROM c6solve_parts WHERE rules = $1 AND moves = ANY($2)
-                   AND state = 'running' AND lease_until >= now()",
+                   AND state <> 'done'",
                 &[&self.rules, &wanted],
             )
             .map(|r| r.get::<_, i64>(0) > 0)

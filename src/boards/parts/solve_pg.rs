@@ -103,8 +103,9 @@ fn poll(lease: Duration) -> Duration {
 }
 
 /// One claim loop: claims the first part of the schedule that no live lease holds, solves it
-/// under a renewed lease, records or gives it back; ends when the row is settled, no part is
-/// left open or held, `stop` is set or the run's time is up.
+/// under a renewed lease, records or gives it back; ends when the row is settled, every part
+/// it needs is done, `stop` is set or the run's time is up (it waits while parts are held by
+/// others, or were claimable but taken by another worker's claim in flight).
 fn claim_loop(
     rules: &Rules,
     opts: &BoardsOptions,
@@ -137,7 +138,7 @@ fn claim_loop(
         db.offer(&offered)?;
         let wanted: Vec<String> = offered.into_iter().map(|(m, _)| m).collect();
         let Some(moves) = db.claim(&wanted, opts.lease)? else {
-            if !db.any_running(&wanted)? {
+            if !db.any_left(&wanted)? {
                 return Ok(());
             }
             std::thread::sleep(poll(opts.lease));
