@@ -23,7 +23,8 @@ fn options(rules: &Rules, dir: &Path, parts_at: &[&str], workers: usize) -> Boar
         tt_dir: None,
         cert_dir: None,
         proof_max_nodes: 1_000_000,
-        by_parts: Some(dir.join("parts")),
+        by_parts: Some(parts::LedgerAt::Dir(dir.join("parts"))),
+        lease: Duration::from_secs(60),
         part_workers: workers,
         parts_at: parts_at.iter().map(|s| s.to_string()).collect(),
         json: dir.join("t.json"),
@@ -563,4 +564,58 @@ fn certificates_are_written_later_for_parts_proven_without() {
     let summary =
         c6solve::proof::check::check_packed(&c6solve::proof::read_file(file).unwrap()).unwrap();
     assert_eq!(summary.value, Some("draw"));
+}
+
+/// A directory ledger records each run as a session (one worker), and `status LEDGER --rules`
+/// shows its parts and value, and says an unsolved row is open (exit 1) and a missing ledger
+/// is an error (exit 2).
+#[test]
+fn a_directory_ledger_records_its_effort_and_shows_its_status() {
+    let (row, ledger) = by_parts("5,5,4,1,1", &[], 1);
+    let effort = row.effort.expect("the row's effort");
+    assert_eq!(effort.workers, 1);
+    assert_eq!(ledger.sessions.len(), 1);
+    assert_eq!(effort.cpu_seconds, ledger.sessions[0].cpu_seconds);
+    assert!(
+        effort.wall_seconds > 0.0 && effort.wall_seconds < 120.0,
+        "{effort:?}"
+    );
+    let dir = TempDir::new("status");
+    let ledger_dir = dir.0.join("parts");
+    std::fs::create_dir_all(&ledger_dir).unwrap();
+    let r = Rules::parse("5,5,4,1,1").unwrap();
+    parts::save(&parts::ledger_path(&ledger_dir, &r), &ledger).unwrap();
+    let status = |rules: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_c6solve"))
+            .args(["status", ledger_dir.to_str().unwrap(), "--rules", rules])
+            .output()
+            .unwrap()
+    };
+    let out = status("5,5,4,1,1");
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{shown}");
+    assert!(
+        shown.contains("value      draw (6 of 6 first turns refuted)"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("done       6:") && shown.contains("open       0"),
+        "{shown}"
+    );
+    assert!(shown.contains("effort     1 worker(s)"), "{shown}");
+    // Half the parts: open, the rest listed as open.
+    let mut half = ledger.clone();
+    half.parts.truncate(3);
+    parts::save(&parts::ledger_path(&ledger_dir, &r), &half).unwrap();
+    let out = status("5,5,4,1,1");
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{shown}");
+    assert!(
+        shown.contains("value      open (3 of 6 first turns refuted)"),
+        "{shown}"
+    );
+    assert!(shown.contains("open       3:"), "{shown}");
+    let out = status("6,5,4,1,1");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no ledger of 6,5,4,1,1"));
 }

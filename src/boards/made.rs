@@ -60,6 +60,7 @@ pub(crate) fn new_row(
         date: utc_now(),
         load,
         flags: Vec::new(),
+        effort: None,
     }
 }
 

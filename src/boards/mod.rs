@@ -44,7 +44,7 @@ pub use literature::{literature, literature_rules};
 pub use made::how;
 pub use markdown::markdown;
 pub use options::BoardsOptions;
-pub use rows::{Literature, Row, Value};
+pub use rows::{Effort, Literature, Row, Value};
 pub use run::{Step, run, solve_row};
 pub use specs::{expand, order, parse_boards, parse_range};
 pub use store::{load, merge, merge_file, save};

@@ -1,5 +1,6 @@
 //! What a `table` run solves and where it writes.
 
+use super::parts::LedgerAt;
 use crate::rules::Rules;
 use crate::search::SolveOptions;
 use std::path::PathBuf;
@@ -31,8 +32,13 @@ pub struct BoardsOptions {
     /// certificate, saying so in `how`).
     pub proof_max_nodes: usize,
     /// Solve each row part by part, one solve per Black first turn, recording each proven
-    /// part in a ledger in this directory (see [`super::parts`]).
-    pub by_parts: Option<PathBuf>,
+    /// part in a ledger: a directory, or a PostgreSQL database shared by many workers (see
+    /// [`super::parts`]).
+    pub by_parts: Option<LedgerAt>,
+    /// With a PostgreSQL ledger: how long a claimed part stays this worker's without a
+    /// renewal (renewed every third of it while the part is solved); a worker that dies
+    /// loses its parts to the others after this long.
+    pub lease: Duration,
     /// With `by_parts`: parts solved at once, each with `search.threads` threads.
     pub part_workers: usize,
     /// With `by_parts`: answers of White tried on each first turn before it is solved whole

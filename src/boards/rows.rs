@@ -101,6 +101,21 @@ pub struct Row {
     /// write; empty when there are none).
     #[serde(default)]
     pub flags: Vec<String>,
+    /// For a row solved by parts: what its workers spent, all runs together.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effort: Option<Effort>,
+}
+
+/// What the workers of a row solved by parts spent (`--by-parts`).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Effort {
+    /// Worker processes that solved parts of the row (each run of a directory ledger is one).
+    pub workers: u32,
+    /// Wall seconds: a directory ledger's runs added up; with PostgreSQL, from the first
+    /// worker's start to the last one's last report.
+    pub wall_seconds: f64,
+    /// CPU seconds of all the workers (each up to its last report).
+    pub cpu_seconds: f64,
 }
 
 impl Row {

@@ -26,6 +26,7 @@ fn row(rules: &str, value: Value) -> Row {
         date: "today".into(),
         load: "0 0 0".into(),
         flags: Vec::new(),
+        effort: None,
     }
 }
 

@@ -107,7 +107,9 @@ pub enum Command {
     /// refuted and open (exit 0; the table file is read in place, so this is safe while the
     /// solve runs). Exit 1 when there is no checkpoint (no solve
     /// stopped there: a finished solve removes it); a damaged file, a directory or a path
-    /// with neither a table file nor a checkpoint: one line, exit 2.
+    /// with neither a table file nor a checkpoint: one line, exit 2. With --rules, the row's
+    /// ledger of parts instead (a --by-parts directory or postgresql:// URL): parts done,
+    /// running, open and split, and the value so far (exit 0 when settled, 1 while open).
     Status(StatusArgs),
     /// Solve the empty boards of a range of rule sets into a table of proven values.
     ///

@@ -1,4 +1,5 @@
-//! `c6solve status`: how far a stopped solve got, from its checkpoint and table file.
+//! `c6solve status`: how far a stopped solve got, from its checkpoint and table file; or,
+//! with `--rules`, how far a row solved by parts is, from its ledger.
 
 use c6solve::search::checkpoint::{self, Checkpoint};
 use c6solve::{Error, Rules};
@@ -10,9 +11,15 @@ use std::process::ExitCode;
 /// Options of `status`.
 #[derive(Args)]
 pub struct StatusArgs {
-    /// A table file or its checkpoint (FILE.ckpt).
-    #[arg(value_name = "FILE")]
+    /// A table file or its checkpoint (FILE.ckpt); with --rules, a ledger of parts (the
+    /// --by-parts directory or postgresql:// URL).
+    #[arg(value_name = "FILE|LEDGER")]
     file: String,
+    /// Show the row of these rules (m,n,k,p,q) in the ledger LEDGER: parts done, running
+    /// (which host, since when), open and split, the value composed so far and what the
+    /// workers spent.
+    #[arg(long, value_name = "RULES", conflicts_with = "after")]
+    rules: Option<String>,
     /// Print one JSON object (the same fields, numbers as numbers).
     #[arg(long)]
     json: bool,
@@ -25,6 +32,9 @@ pub struct StatusArgs {
 
 /// Runs `status`: 0 when a checkpoint is shown, 1 when there is none.
 pub fn run(args: StatusArgs) -> Result<ExitCode, Error> {
+    if let Some(rules) = &args.rules {
+        return ledger_status(&args, &Rules::parse(rules)?);
+    }
     let given = std::path::Path::new(&args.file);
     if given.is_dir() {
         return Err(Error::Io(format!(
@@ -114,6 +124,22 @@ pub fn run(args: StatusArgs) -> Result<ExitCode, Error> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `status LEDGER --rules R`: the row's ledger, as lines or one JSON object; 0 when the row
+/// is settled, 1 while it is open.
+fn ledger_status(args: &StatusArgs, rules: &Rules) -> Result<ExitCode, Error> {
+    use c6solve::boards::parts;
+    let status = parts::status(rules, &parts::LedgerAt::parse(&args.file))?;
+    if args.json {
+        let json = serde_json::to_string(&status).map_err(|e| Error::Io(e.to_string()))?;
+        println!("{json}");
+    } else {
+        for (label, text) in status.describe() {
+            println!("{label:<10} {text}");
+        }
+    }
+    Ok(super::exit_code(status.value != "open"))
 }
 
 /// What a file given to `status` is, by its first bytes.

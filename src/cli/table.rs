@@ -94,8 +94,25 @@ pub struct TableArgs {
     /// its table in TT-DIR/m_n_k_p_q/MOVES.tt and resumes from its checkpoint, until the part's
     /// certificate is recorded (then the table file goes). --time-limit is the run's time for
     /// the row. With certificates on, the row's certificate joins the parts'.
-    #[arg(long, value_name = "DIR", conflicts_with = "split_turns")]
+    ///
+    /// Or a PostgreSQL URL (postgresql://USER@HOST/DB, postgresql:///DB?host=/SOCKET/DIR):
+    /// any number of c6solve processes, on any machines, then solve the row together, each
+    /// claiming parts under a lease (--lease-seconds); the certificates are kept in the
+    /// database and checked again when the row is composed.
+    #[arg(long, value_name = "DIR|URL", conflicts_with = "split_turns")]
     by_parts: Option<String>,
+    /// With a PostgreSQL --by-parts: seconds a claimed part stays this worker's without a
+    /// renewal (renewed every third of it while the part is solved); a worker that died loses
+    /// its part to the others this long after its last renewal.
+    #[arg(
+        long,
+        value_name = "SECS",
+        default_value = "60",
+        requires = "by_parts",
+        allow_negative_numbers = true,
+        value_parser = lease_seconds
+    )]
+    lease_seconds: Duration,
     /// With --by-parts: how many parts to solve at once, each with --threads threads.
     #[arg(
         long,
@@ -196,7 +213,8 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Error> {
         tt_dir: args.tt_dir.map(PathBuf::from),
         cert_dir: (!args.no_certificates).then(|| PathBuf::from(&args.certificates)),
         proof_max_nodes: args.proof_max_nodes,
-        by_parts: args.by_parts.map(PathBuf::from),
+        by_parts: args.by_parts.as_deref().map(boards::parts::LedgerAt::parse),
+        lease: args.lease_seconds,
         part_workers: args.part_workers,
         reply_trials: args.reply_trials,
         reply_trial_nodes: args.reply_trial_nodes,
@@ -257,6 +275,15 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Error> {
         }
     }
     Ok(exit_code(!bad))
+}
+
+/// A lease of at least one second (a shorter one would expire between two renewals).
+fn lease_seconds(text: &str) -> Result<Duration, String> {
+    let d = seconds(text)?;
+    if d < Duration::from_secs(1) {
+        return Err("a lease is at least 1 second".into());
+    }
+    Ok(d)
 }
 
 /// The rule sets `--boards` with `--k` (and `--p`, `--q`), `--rules` and `--literature` ask

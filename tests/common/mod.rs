@@ -9,6 +9,8 @@
 
 #![allow(dead_code)]
 
+pub mod pg;
+
 #[path = "../oracle/mod.rs"]
 pub mod oracle;
 pub mod rng;

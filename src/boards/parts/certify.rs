@@ -12,7 +12,7 @@ use crate::boards::certificates::{
 };
 use crate::boards::made::new_row;
 use crate::boards::options::{BoardsOptions, file_stem};
-use crate::boards::rows::{Row, Value};
+use crate::boards::rows::{Effort, Row, Value};
 use crate::error::Result;
 use crate::proof::{self, Claim, Node, cert, check, join};
 use crate::rules::{Color, Rules};
@@ -91,7 +91,7 @@ pub(super) fn adopted(rules: &Rules, opts: &BoardsOptions, job: &Job) -> Option<
 }
 
 /// How a value composed of parts (see [`super`]) was shown.
-fn how_by_parts(rules: &Rules, value: Value, parts: &[PartRecord], ledger: &Path) -> String {
+fn how_by_parts(rules: &Rules, value: Value, parts: &[PartRecord], ledger: &str) -> String {
     let list = parts
         .iter()
         .map(|p| {
@@ -125,24 +125,26 @@ fn how_by_parts(rules: &Rules, value: Value, parts: &[PartRecord], ledger: &Path
         "`solve --goal hold`"
     };
     format!(
-        "Solved by parts (--by-parts, ledger {}): {what}, each part a df-pn solve of its own \
-         ({goals}); the row's nodes and seconds are the parts' sums: {list}.{white}",
-        ledger.display()
+        "Solved by parts (--by-parts, ledger {ledger}): {what}, each part a df-pn solve of its own \
+         ({goals}); the row's nodes and seconds are the parts' sums: {list}.{white}"
     )
 }
 
 /// The row the ledger gives: a value composed from its parts, or unknown with how far it got.
+/// `name` is the ledger's file or URL (without its password), `effort` what its workers
+/// spent.
 pub(super) fn row_of(
     rules: &Rules,
     opts: &BoardsOptions,
     ledger: &Ledger,
-    path: &Path,
+    name: &str,
     load: String,
+    effort: Option<Effort>,
 ) -> Result<Row> {
     let composed = compose(rules, ledger);
     let (value, parts, how) = match &composed {
         Composed::Value { value, parts, .. } => {
-            let how = how_by_parts(rules, *value, parts, path);
+            let how = how_by_parts(rules, *value, parts, name);
             (*value, parts.clone(), how)
         }
         Composed::Open => {
@@ -155,7 +157,7 @@ pub(super) fn row_of(
                      far, which refute {refuted} of Black's {turns} first turns up to symmetry \
                      (recorded as unknown, never as a value; nodes and seconds are those parts').",
                     ledger.parts.len(),
-                    path.display()
+                    name
                 ),
             )
         }
@@ -164,6 +166,7 @@ pub(super) fn row_of(
         nodes: parts.iter().map(|p| p.nodes).sum(),
         seconds: parts.iter().map(|p| p.seconds).sum(),
         threads: parts.iter().map(|p| p.threads).max().unwrap_or(0),
+        effort,
         ..new_row(rules, value, how, opts, load)
     };
     if let (Composed::Value { claims, .. }, Some(dir)) = (&composed, &opts.cert_dir) {

@@ -65,6 +65,9 @@ pub struct Ledger {
     pub rules: String,
     /// The parts proven so far, in the order they were proven.
     pub parts: Vec<PartRecord>,
+    /// The runs that solved parts, with their wall and CPU seconds (the row's effort).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sessions: Vec<super::effort::Session>,
 }
 
 /// The ledger file of `rules` in `dir`.
@@ -83,6 +86,7 @@ pub fn load(path: &Path, rules: &Rules) -> Result<Ledger> {
             return Ok(Ledger {
                 rules: rules.to_string(),
                 parts: Vec::new(),
+                sessions: Vec::new(),
             });
         }
         Err(e) => return Err(bad(format!("cannot read: {e}"))),

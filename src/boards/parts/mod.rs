@@ -32,16 +32,29 @@
 //! - `solve`: solving them, side by side, and recording each ([`solve_row`]);
 //! - `certify`: the parts' certificates and the row the ledger gives, with its joined
 //!   certificate;
-//! - [`replies`]: White's answers recorded for some first turns, tried first on the others.
+//! - [`replies`]: White's answers recorded for some first turns, tried first on the others;
+//! - `at`: where the ledger is, a directory or a PostgreSQL URL ([`LedgerAt`]);
+//! - `ledger_pg`: the ledger in PostgreSQL, claimed part by part under leases ([`PgLedger`]);
+//! - `solve_pg`: the worker loop over a PostgreSQL ledger (claim, solve, renew, record);
+//! - `effort`: the workers' wall and CPU seconds;
+//! - `status`: how far a row's ledger is ([`status`]).
 
+mod at;
 mod certify;
 mod compose;
+mod effort;
 mod ledger;
+mod ledger_pg;
 pub mod replies;
 mod schedule;
 mod solve;
+mod solve_pg;
+mod status;
 
+pub use at::LedgerAt;
 pub use compose::{Composed, Shape, compose, first_turns_refuted};
 pub use ledger::{Ledger, PartRecord, ledger_path, load, save};
+pub use ledger_pg::{PgLedger, Running, SCHEMA_VERSION};
 pub use schedule::{Certify, Job, check_inputs, jobs};
 pub use solve::solve_row;
+pub use status::{LedgerStatus, status};

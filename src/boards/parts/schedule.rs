@@ -1,13 +1,15 @@
 //! The parts still to solve for a board, and where each part's files go.
 
+use super::at::LedgerAt;
 use super::compose::Index;
 use super::ledger::{Ledger, ledger_path, load, position_after};
+use super::ledger_pg::PgLedger;
 use crate::board::{Cell, Position};
 use crate::boards::options::{BoardsOptions, file_stem};
 use crate::error::{Error, Result};
 use crate::notation::{format_moves, parse_moves};
 use crate::rules::{Color, Rules};
-use crate::search::{Goal, dfpn};
+use crate::search::{Goal, checkpoint, dfpn};
 use std::path::{Path, PathBuf};
 
 /// A part to solve: the stones from the empty board, and the goal (hold where Black's win is
@@ -96,9 +98,28 @@ pub fn jobs(rules: &Rules, ledger: &Ledger, extra: &[Vec<Cell>]) -> Vec<Job> {
     out
 }
 
-/// Refuses a ledger that cannot be read and `--part` moves that are not legal for `rules`.
-pub fn check_inputs(rules: &Rules, opts: &BoardsOptions, dir: &Path) -> Result<()> {
-    load(&ledger_path(dir, rules), rules)?;
+/// Puts the jobs in the order they are solved: parts stopped at a checkpoint first (their
+/// work is not lost to a later run), then certificates for recorded parts (work of a known,
+/// bounded size: the recorded solve), then the `--part` positions asked for (splits meant to
+/// be cheaper than their first turns), then the rest.
+pub(super) fn in_order(rules: &Rules, opts: &BoardsOptions, todo: &mut [Job], extra: &[Vec<Cell>]) {
+    todo.sort_by_key(|j| {
+        let resumable = part_tt(opts, rules, j).is_some_and(|t| checkpoint::path_for(&t).exists());
+        (!resumable, j.certify.is_none(), !extra.contains(&j.cells))
+    });
+}
+
+/// Refuses a ledger that cannot be read (a directory's file that is not a ledger, a database
+/// that cannot be reached or migrated) and `--part` moves that are not legal for `rules`.
+pub fn check_inputs(rules: &Rules, opts: &BoardsOptions, at: &LedgerAt) -> Result<()> {
+    match at {
+        LedgerAt::Dir(dir) => {
+            load(&ledger_path(dir, rules), rules)?;
+        }
+        LedgerAt::Postgres(url) => {
+            PgLedger::open(url, rules)?;
+        }
+    }
     extra_parts(rules, opts).map(|_| ())
 }
 

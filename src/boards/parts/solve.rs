@@ -1,11 +1,14 @@
 //! Solving a board's missing parts: workers side by side until the row's time limit, each
 //! part tried with White's recorded answers first, each proven part recorded in the ledger.
 
+use super::at::LedgerAt;
 use super::certify::{adopted, certificate_deadline, row_of, write_part_certificate};
 use super::compose::{Composed, compose, first_turns_refuted};
+use super::effort::{self, Session};
 use super::ledger::{Ledger, PartRecord, ledger_path, load, save};
+use super::ledger_pg::host_name;
 use super::replies;
-use super::schedule::{Job, certificate_jobs, extra_parts, jobs, part_name, part_tt};
+use super::schedule::{Job, certificate_jobs, extra_parts, in_order, jobs, part_name, part_tt};
 use crate::board::{Cell, Position};
 use crate::boards::made::load_average;
 use crate::boards::options::{BoardsOptions, file_stem};
@@ -23,7 +26,7 @@ use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 /// The result of a part's solve, sent from a worker.
-enum Solved {
+pub(super) enum Solved {
     /// Proven, with a note when its certificate could not be written.
     Proven(Box<PartRecord>, Option<String>),
     Open(String),
@@ -31,8 +34,22 @@ enum Solved {
 
 /// Solves `rules` by parts: the missing parts are solved (`opts.part_workers` at a time, until
 /// the row's time limit), each recorded in the ledger as it is proven, then the row is
-/// composed. `None` when Ctrl-C stopped it (the parts' checkpoints keep their work).
+/// composed. `None` when Ctrl-C stopped it (the parts' checkpoints keep their work). With a
+/// PostgreSQL ledger this process is one of the row's workers (see [`super::solve_pg`]).
 pub fn solve_row(
+    rules: &Rules,
+    opts: &BoardsOptions,
+    at: &LedgerAt,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Option<Row>> {
+    match at {
+        LedgerAt::Dir(dir) => solve_row_dir(rules, opts, dir, progress),
+        LedgerAt::Postgres(url) => super::solve_pg::solve_row(rules, opts, url, progress),
+    }
+}
+
+/// [`solve_row`] with the ledger file in `dir`, written by this process alone.
+fn solve_row_dir(
     rules: &Rules,
     opts: &BoardsOptions,
     dir: &Path,
@@ -49,13 +66,7 @@ pub fn solve_row(
     if opts.cert_dir.is_some() {
         todo.extend(certificate_jobs(rules, &ledger));
     }
-    // Parts stopped at a checkpoint go first (their work is not lost to a later run), then
-    // certificates for recorded parts (work of a known, bounded size: the recorded solve),
-    // then the --part positions asked for (splits meant to be cheaper than their first turns).
-    todo.sort_by_key(|j| {
-        let resumable = part_tt(opts, rules, j).is_some_and(|t| checkpoint::path_for(&t).exists());
-        (!resumable, j.certify.is_none(), !extra.contains(&j.cells))
-    });
+    in_order(rules, opts, &mut todo, &extra);
     let open = compose(rules, &ledger) == Composed::Open;
     if !open {
         // A settled row only writes the certificates its parts lack.
@@ -72,11 +83,56 @@ pub fn solve_row(
             path.display(),
             todo.len()
         ));
-        if solve_missing(rules, opts, todo.into(), &mut ledger, &path, progress)? {
+        // This run is one more session of the row's effort, updated at every save.
+        ledger.sessions.push(Session {
+            worker: format!("{}:{}", host_name(), std::process::id()),
+            started: utc_now(),
+            wall_seconds: 0.0,
+            cpu_seconds: 0.0,
+        });
+        let clock = SessionClock::start();
+        let stopped = solve_missing(
+            rules,
+            opts,
+            todo.into(),
+            &mut ledger,
+            &path,
+            &clock,
+            progress,
+        )?;
+        clock.update(&mut ledger);
+        save(&path, &ledger)?;
+        if stopped {
             return Ok(None);
         }
     }
-    row_of(rules, opts, &ledger, &path, load_avg).map(Some)
+    let effort = effort::of_sessions(&ledger.sessions);
+    let name = path.display().to_string();
+    row_of(rules, opts, &ledger, &name, load_avg, effort).map(Some)
+}
+
+/// The wall and CPU time of this run, for its session in the ledger.
+struct SessionClock {
+    start: Instant,
+    cpu: f64,
+}
+
+impl SessionClock {
+    fn start() -> SessionClock {
+        SessionClock {
+            start: Instant::now(),
+            cpu: effort::cpu_seconds().unwrap_or(0.0),
+        }
+    }
+
+    /// Writes this run's figures so far into the ledger's last session (this run's).
+    fn update(&self, ledger: &mut Ledger) {
+        if let Some(s) = ledger.sessions.last_mut() {
+            s.wall_seconds = (self.start.elapsed().as_secs_f64() * 100.0).round() / 100.0;
+            let cpu = effort::cpu_seconds().unwrap_or(0.0) - self.cpu;
+            s.cpu_seconds = (cpu.max(0.0) * 100.0).round() / 100.0;
+        }
+    }
 }
 
 /// Runs the workers over `missing`; true when Ctrl-C stopped them.
@@ -86,6 +142,7 @@ fn solve_missing(
     missing: VecDeque<Job>,
     ledger: &mut Ledger,
     path: &Path,
+    clock: &SessionClock,
     progress: &mut dyn FnMut(&str),
 ) -> Result<bool> {
     let deadline = Instant::now() + opts.time_limit;
@@ -169,6 +226,7 @@ fn solve_missing(
                         }
                         None => ledger.parts.push(*part),
                     }
+                    clock.update(ledger);
                     if let Err(e) = save(path, ledger) {
                         error.get_or_insert(e);
                         stop.store(true, Ordering::Relaxed);
@@ -207,7 +265,7 @@ fn solve_missing(
 }
 
 /// `(root)` for the empty move list, else the moves.
-fn shown(moves: &str) -> &str {
+pub(super) fn shown(moves: &str) -> &str {
     if moves.is_empty() { "(root)" } else { moves }
 }
 
@@ -226,7 +284,7 @@ pub(super) fn remove_part_table(opts: &BoardsOptions, rules: &Rules, job: &Job) 
 /// Solves one part within `left`, stopped early by `stop`: a certificate already in its place
 /// is adopted; a first turn is first tried with the recorded `answers` (see
 /// [`super::replies`]), then solved whole.
-fn solve_part(
+pub(super) fn solve_part(
     rules: &Rules,
     opts: &BoardsOptions,
     job: &Job,
