@@ -73,7 +73,7 @@ impl Kind {
     }
 }
 
-/// A reader that fails with [`Kind::too_large`]'s error once more than the limit is read.
+/// A reader that fails with `Kind::too_large`'s error once more than the limit is read.
 pub struct Limited<R> {
     inner: R,
     left: u64,

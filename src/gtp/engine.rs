@@ -1,10 +1,8 @@
 //! The engine: the game it keeps (rules and stones in play order), its settings, and the
-//! answer to every command ([`Engine::execute`]). The GoGui rules commands are in
-//! [`super::rules_ext`], the solver commands in [`super::solver`].
+//! standard commands that change them. Which command runs what: `dispatch`.
 
 use super::clock::Clock;
-use super::protocol::Command;
-use super::{rules_ext, solver};
+use super::memory::Memory;
 use crate::board::{Cell, Position};
 use crate::notation::{format_point, parse_point};
 use crate::rules::{Color, Rules};
@@ -12,37 +10,6 @@ use std::time::Duration;
 
 /// What a command answers: the text after `=`, or the error after `?`.
 pub type Answer = Result<String, String>;
-
-/// Every command the engine knows, in the order `list_commands` gives them.
-pub const COMMANDS: &[&str] = &[
-    "protocol_version",
-    "name",
-    "version",
-    "known_command",
-    "list_commands",
-    "quit",
-    "boardsize",
-    "clear_board",
-    "komi",
-    "play",
-    "genmove",
-    "undo",
-    "showboard",
-    "time_settings",
-    "time_left",
-    "c6solve-rules",
-    "c6solve-solve",
-    "c6solve-zone",
-    "c6solve-pv",
-    "c6solve-verify",
-    "gogui-rules_game_id",
-    "gogui-rules_board_size",
-    "gogui-rules_legal_moves",
-    "gogui-rules_side_to_move",
-    "gogui-rules_board",
-    "gogui-rules_final_result",
-    "gogui-analyze_commands",
-];
 
 /// How the engine searches when the controller sets no clock.
 #[derive(Debug, Clone)]
@@ -80,8 +47,8 @@ pub struct Engine {
     /// The clock of each side (index [`Color::index`]); `None` until `time_settings`.
     pub(super) clocks: [Option<Clock>; 2],
     /// The solver's memory of the current game (proven stones, proofs), see [`solver`].
-    pub(super) memory: solver::Memory,
-    quit: bool,
+    pub(super) memory: Memory,
+    pub(super) quit: bool,
 }
 
 impl Engine {
@@ -93,7 +60,7 @@ impl Engine {
             moves: Vec::new(),
             pos: Position::new(rules),
             clocks: [None, None],
-            memory: solver::Memory::default(),
+            memory: Memory::default(),
             quit: false,
         }
     }
@@ -113,62 +80,12 @@ impl Engine {
         self.quit
     }
 
-    /// Answers one command. Never panics on any input: a bad command, argument or move is an
-    /// `Err` answer (a `?` response), and the game is left as it was.
-    pub fn execute(&mut self, cmd: &Command) -> Answer {
-        let args: Vec<&str> = cmd.args.iter().map(String::as_str).collect();
-        match cmd.name.as_str() {
-            "protocol_version" => Ok("2".into()),
-            "name" => Ok("c6solve".into()),
-            "version" => Ok(env!("CARGO_PKG_VERSION").into()),
-            "known_command" => {
-                let [name] = args[..] else {
-                    return Err("usage: known_command NAME".into());
-                };
-                Ok(COMMANDS.contains(&name).to_string())
-            }
-            "list_commands" => Ok(COMMANDS.join("\n")),
-            "quit" => {
-                self.quit = true;
-                Ok(String::new())
-            }
-            "boardsize" => self.boardsize(&args),
-            "clear_board" => {
-                self.reset(self.rules);
-                Ok(String::new())
-            }
-            // Connect6 has no komi; accepted so that controllers that always send it work.
-            "komi" => match args[..] {
-                [k] if k.parse::<f64>().is_ok() => Ok(String::new()),
-                _ => Err("usage: komi FLOAT".into()),
-            },
-            "play" => self.play_command(&args),
-            "genmove" => solver::genmove(self, &args),
-            "undo" => self.undo(),
-            "showboard" => Ok(format!(
-                "\n{}",
-                crate::notation::diagram::write_diagram(&self.pos)
-            )),
-            "time_settings" => self.time_settings(&args),
-            "time_left" => self.time_left(&args),
-            "c6solve-rules" => self.rules_command(&args),
-            "c6solve-solve" => solver::solve_command(self, &args),
-            "c6solve-zone" => solver::zone_command(self, &args),
-            "c6solve-pv" => solver::pv_command(self, &args),
-            "c6solve-verify" => solver::verify_command(self, &args),
-            "gogui-analyze_commands" => Ok(solver::ANALYZE_COMMANDS.join("\n")),
-            name if name.starts_with("gogui-rules_") => rules_ext::execute(self, name, &args),
-            "" => Err("no command after the id".into()),
-            other => Err(format!("unknown command: {other}")),
-        }
-    }
-
     /// Starts a new game under `rules`.
     pub(super) fn reset(&mut self, rules: Rules) {
         self.rules = rules;
         self.moves.clear();
         self.pos = Position::new(rules);
-        self.memory = solver::Memory::default();
+        self.memory = Memory::default();
     }
 
     /// Plays `cell` for the side to move (which must be `color`), or leaves the game as it was.
@@ -197,7 +114,7 @@ impl Engine {
         format_point(&self.rules, cell)
     }
 
-    fn boardsize(&mut self, args: &[&str]) -> Answer {
+    pub(super) fn boardsize(&mut self, args: &[&str]) -> Answer {
         let [n] = args[..] else {
             return Err("usage: boardsize SIZE".into());
         };
@@ -209,7 +126,7 @@ impl Engine {
         Ok(String::new())
     }
 
-    fn rules_command(&mut self, args: &[&str]) -> Answer {
+    pub(super) fn rules_command(&mut self, args: &[&str]) -> Answer {
         match args[..] {
             [] => Ok(self.rules.to_string()),
             [text] => {
@@ -221,7 +138,7 @@ impl Engine {
         }
     }
 
-    fn play_command(&mut self, args: &[&str]) -> Answer {
+    pub(super) fn play_command(&mut self, args: &[&str]) -> Answer {
         let [color, vertex] = args[..] else {
             return Err("usage: play COLOR VERTEX".into());
         };
@@ -235,7 +152,7 @@ impl Engine {
         Ok(String::new())
     }
 
-    fn undo(&mut self) -> Answer {
+    pub(super) fn undo(&mut self) -> Answer {
         if self.moves.pop().is_none() {
             return Err("cannot undo".into());
         }
@@ -243,7 +160,7 @@ impl Engine {
         Ok(String::new())
     }
 
-    fn time_settings(&mut self, args: &[&str]) -> Answer {
+    pub(super) fn time_settings(&mut self, args: &[&str]) -> Answer {
         let usage = || "usage: time_settings MAIN_TIME BYO_YOMI_TIME BYO_YOMI_STONES".to_string();
         let [main, byo, stones] = args[..] else {
             return Err(usage());
@@ -254,7 +171,7 @@ impl Engine {
         Ok(String::new())
     }
 
-    fn time_left(&mut self, args: &[&str]) -> Answer {
+    pub(super) fn time_left(&mut self, args: &[&str]) -> Answer {
         let [color, time, stones] = args[..] else {
             return Err("usage: time_left COLOR TIME STONES".into());
         };

@@ -3,6 +3,8 @@
 //!
 //! - [`protocol`]: reading command lines and framing responses;
 //! - [`engine`]: the game, the settings and the standard commands ([`Engine`]);
+//! - `dispatch`: which command runs what ([`Engine::execute`]);
+//! - `memory`: what the engine remembers of its searches in the current game;
 //! - [`rules_ext`]: GoGui's rules extension (`gogui-rules_*`), through which GoGui learns
 //!   the board, the legal points and whose turn it is (the same side plays twice a turn);
 //! - [`solver`]: `genmove` and the solver commands (`c6solve-solve`, `-zone`, `-pv`,
@@ -25,12 +27,15 @@
 //! ```
 
 pub mod clock;
+mod dispatch;
 pub mod engine;
+mod memory;
 pub mod protocol;
 pub mod rules_ext;
 pub mod solver;
 
-pub use engine::{Answer, COMMANDS, Engine, EngineOptions};
+pub use dispatch::COMMANDS;
+pub use engine::{Answer, Engine, EngineOptions};
 pub use protocol::{Command, frame, parse_line};
 
 use std::io::{BufRead, Write};

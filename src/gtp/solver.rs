@@ -7,6 +7,7 @@
 //! runs out answers `unknown`, never a value it did not prove.
 
 use super::engine::{Answer, Engine, parse_color};
+use super::memory::Proved;
 use crate::board::{Cell, Position};
 use crate::proof::{Certificate, cert, check};
 use crate::rules::Color;
@@ -26,24 +27,6 @@ pub const ANALYZE_COMMANDS: &[&str] = &[
 /// Largest disproof (draw, no-win) a proof for `c6solve-zone`/`-pv`/`-verify` may have, in
 /// nodes; a larger one is reported as too big instead of using the memory.
 const MAX_DISPROOF_NODES: usize = 1_000_000;
-
-/// What the engine remembers of its searches in the current game. Each entry holds for
-/// the move list it was made for and is dropped once the game moves elsewhere.
-#[derive(Default)]
-pub struct Memory {
-    /// Proven stones of the side to move for the rest of its turn (a win's winning stones or
-    /// a draw's holding stones), for the move list they were proven at.
-    plan: Option<(Vec<Cell>, Vec<Cell>)>,
-    /// The last proof written, for its move list.
-    proof: Option<(Vec<Cell>, Proved)>,
-}
-
-/// A solve with its certificate (when one could be written).
-#[derive(Clone)]
-struct Proved {
-    report: SolveReport,
-    cert: Result<Certificate, String>,
-}
 
 /// `genmove COLOR`: one stone for the side to move, which must be COLOR. A proven winning
 /// stone when the search proves a win within the budget (and the rest of that turn's

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 pub enum LedgerAt {
     /// `DIR/m_n_k_p_q.json`, read and written whole by one process.
     Dir(PathBuf),
-    /// A PostgreSQL database shared by the workers (see [`super::ledger_pg`]).
+    /// A PostgreSQL database shared by the workers (see `ledger_pg`).
     Postgres(String),
 }
 

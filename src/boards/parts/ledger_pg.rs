@@ -29,7 +29,7 @@ use postgres::{Client, NoTls, Transaction};
 use std::path::Path;
 use std::time::Duration;
 
-/// The schema version this c6solve writes; [`MIGRATIONS`]`[i]` takes version `i` to `i + 1`.
+/// The schema version this c6solve writes; `MIGRATIONS``[i]` takes version `i` to `i + 1`.
 pub const SCHEMA_VERSION: i32 = 1;
 
 /// The migrations, in order (see [`SCHEMA_VERSION`]).

@@ -37,7 +37,8 @@
 //! - `ledger_pg`: the ledger in PostgreSQL, claimed part by part under leases ([`PgLedger`]);
 //! - `solve_pg`: the worker loop over a PostgreSQL ledger (claim, solve, renew, record);
 //! - `effort`: the workers' wall and CPU seconds;
-//! - `status`: how far a row's ledger is ([`status`]).
+//! - `status`: how far a row's ledger is ([`status`]);
+//! - `row`: the row solved over either kind of ledger ([`solve_row`]).
 
 mod at;
 mod certify;
@@ -46,6 +47,7 @@ mod effort;
 mod ledger;
 mod ledger_pg;
 pub mod replies;
+mod row;
 mod schedule;
 mod solve;
 mod solve_pg;
@@ -55,6 +57,6 @@ pub use at::LedgerAt;
 pub use compose::{Composed, Shape, compose, first_turns_refuted};
 pub use ledger::{Ledger, PartRecord, ledger_path, load, save};
 pub use ledger_pg::{PgLedger, Running, SCHEMA_VERSION};
+pub use row::solve_row;
 pub use schedule::{Certify, Job, check_inputs, jobs};
-pub use solve::solve_row;
 pub use status::{LedgerStatus, status};

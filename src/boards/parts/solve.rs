@@ -1,7 +1,6 @@
 //! Solving a board's missing parts: workers side by side until the row's time limit, each
 //! part tried with White's recorded answers first, each proven part recorded in the ledger.
 
-use super::at::LedgerAt;
 use super::certify::{adopted, certificate_deadline, row_of, write_part_certificate};
 use super::compose::{Composed, compose, first_turns_refuted};
 use super::effort::{self, Session};
@@ -32,24 +31,8 @@ pub(super) enum Solved {
     Open(String),
 }
 
-/// Solves `rules` by parts: the missing parts are solved (`opts.part_workers` at a time, until
-/// the row's time limit), each recorded in the ledger as it is proven, then the row is
-/// composed. `None` when Ctrl-C stopped it (the parts' checkpoints keep their work). With a
-/// PostgreSQL ledger this process is one of the row's workers (see [`super::solve_pg`]).
-pub fn solve_row(
-    rules: &Rules,
-    opts: &BoardsOptions,
-    at: &LedgerAt,
-    progress: &mut dyn FnMut(&str),
-) -> Result<Option<Row>> {
-    match at {
-        LedgerAt::Dir(dir) => solve_row_dir(rules, opts, dir, progress),
-        LedgerAt::Postgres(url) => super::solve_pg::solve_row(rules, opts, url, progress),
-    }
-}
-
-/// [`solve_row`] with the ledger file in `dir`, written by this process alone.
-fn solve_row_dir(
+/// [`super::solve_row`] with the ledger file in `dir`, written by this process alone.
+pub(super) fn solve_row_dir(
     rules: &Rules,
     opts: &BoardsOptions,
     dir: &Path,
