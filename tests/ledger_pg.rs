@@ -408,3 +408,64 @@ fn claim_loops_in_one_process_share_the_parts() {
         .collect();
     assert_eq!(claims, vec![1; 8]);
 }
+
+#[test]
+fn two_workers_split_parts_automatically_and_compose_the_oracle_value() {
+    // 5,5,4,1,1 (a draw) with a budget far below a first turn's: both workers split parts
+    // (state 'split', with why) and solve the parts below, and the row composes to a draw
+    // with a joined certificate the checker accepts; `status` lists the splits.
+    let rules = "5,5,4,1,1";
+    let server = Server::start("split");
+    let mut db = server.client();
+    let (w1, w2) = (TempDir::new("s1"), TempDir::new("s2"));
+    let start = |dir: &TempDir| {
+        let mut args = table_args(&server.url, dir, rules);
+        args.extend(["--part-nodes".to_string(), "300".to_string()]);
+        Command::new(env!("CARGO_BIN_EXE_c6solve"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start a worker")
+    };
+    let (a, b) = (start(&w1), start(&w2));
+    for (w, dir) in [(a, &w1), (b, &w2)] {
+        let out = w.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let row = row_of(dir);
+        assert_eq!(row["value"], "draw", "{row}");
+        let file = row["certificate"].as_str().expect("a certificate");
+        let check = run(&["check", file]);
+        assert!(check.status.success(), "{}", text(&check.stderr));
+    }
+    let splits: i64 = db
+        .query_one(
+            "SELECT count(*) FROM c6solve_parts WHERE state = 'split'",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert!(splits > 0, "parts were split");
+    let why: String = db
+        .query_one(
+            "SELECT split FROM c6solve_parts WHERE state = 'split' LIMIT 1",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert!(why.contains("not proven within --part-nodes 300"), "{why}");
+    let workers: i64 = db
+        .query_one(
+            "SELECT count(DISTINCT worker) FROM c6solve_parts WHERE state IN ('done', 'split')",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert_eq!(workers, 2, "both workers solved parts");
+    let status = run(&["status", &server.url, "--rules", rules]);
+    assert!(
+        text(&status.stdout).contains("auto-split"),
+        "{}",
+        text(&status.stdout)
+    );
+}

@@ -32,6 +32,7 @@ fn options(rules: &Rules, dir: &Path, parts_at: &[&str], workers: usize) -> Boar
         command: "test".into(),
         reply_trials: 0,
         reply_trial_nodes: 4_000_000,
+        part_nodes: None,
     }
 }
 
@@ -147,11 +148,13 @@ fn a_first_turn_split_by_hand_is_settled_by_its_parts() {
 /// Checks every recorded part against the oracle's value of its position.
 fn assert_parts_match_the_oracle(r: &Rules, ledger: &parts::Ledger) {
     let g = game_of(r);
+    // One solver for all parts: its memo is shared by their subtrees.
+    let mut solver = oracle::Solver::new(g);
     for p in &ledger.parts {
         let cells = c6solve::notation::parse_moves(r, &p.moves).unwrap();
         let moves: Vec<usize> = cells.iter().map(|&c| c as usize).collect();
         let state = g.replay(&moves).expect("a part's position is not over");
-        let v = oracle::Solver::new(g).value(&state);
+        let v = solver.value(&state);
         let want = match (p.value.as_str(), v) {
             ("no-loss" | "loss", Val::Loss) => "loss",
             ("no-loss" | "loss", _) => "no-loss",
@@ -618,4 +621,118 @@ fn a_directory_ledger_records_its_effort_and_shows_its_status() {
     let out = status("6,5,4,1,1");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no ledger of 6,5,4,1,1"));
+}
+
+/// Runs the table by parts with `--part-nodes budget` and certificates, two part workers;
+/// returns the row, the ledger and the directory (kept alive).
+fn by_parts_split(rules: &str, budget: u64) -> (boards::Row, parts::Ledger, TempDir) {
+    let r = Rules::parse(rules).unwrap();
+    let dir = TempDir::new(&format!("split-{}", rules.replace(',', "_")));
+    let mut opts = options(&r, &dir.0, &[], 2);
+    opts.cert_dir = Some(dir.0.join("certs"));
+    opts.part_nodes = Some(budget);
+    boards::run(&opts, |_| {}).expect("table runs");
+    let row = boards::load(&opts.json).unwrap()[0].clone();
+    let ledger = parts::load(&parts::ledger_path(&dir.0.join("parts"), &r), &r).unwrap();
+    (row, ledger, dir)
+}
+
+#[test]
+fn parts_split_automatically_compose_the_oracle_value_with_a_checked_certificate() {
+    // Budgets far below what a first turn takes, so parts are split, and split again: a win
+    // and a draw with one stone a turn, a loss and a draw with q != p (White's root part is
+    // solved whole, Black's first turns split), a draw with two and one with three stones a
+    // turn (splits inside a turn). Boards of more than 16 points are too large for the
+    // oracle: checked by a direct solve.
+    for (rules, budget) in [
+        ("4,3,3,1,1", 20),
+        ("5,4,4,1,1", 100),
+        ("6,4,4,2,1", 200),
+        ("4,4,4,2,1", 30),
+        ("4,4,4,2,2", 200),
+        ("4,4,4,3,2", 300),
+    ] {
+        let r = Rules::parse(rules).unwrap();
+        let (row, ledger, _dir) = by_parts_split(rules, budget);
+        let oracle_sized = r.width * r.height <= 16;
+        if oracle_sized {
+            assert_eq!(row.value, oracle_value(&r), "{rules}: {}", row.how);
+            assert_parts_match_the_oracle(&r, &ledger);
+        } else {
+            let direct = solve(&c6solve::Position::new(r), &SolveOptions::default()).unwrap();
+            assert_eq!(
+                row.value.name(),
+                direct.value.name(),
+                "{rules}: {}",
+                row.how
+            );
+        }
+        assert!(!ledger.splits.is_empty(), "{rules}: something was split");
+        for s in &ledger.splits {
+            assert!(
+                s.why.contains("not proven within --part-nodes"),
+                "{}",
+                s.why
+            );
+            assert!(!s.children.is_empty(), "{rules}: split '{}'", s.moves);
+        }
+        let file = row
+            .certificate
+            .as_ref()
+            .unwrap_or_else(|| panic!("{rules}: {}", row.how));
+        let summary =
+            c6solve::proof::check::check_packed(&c6solve::proof::read_file(file).unwrap())
+                .unwrap_or_else(|e| panic!("{rules}: {e}"));
+        assert_eq!(summary.value, Some(row.value.name()), "{rules}");
+    }
+}
+
+#[test]
+fn a_split_ledger_lists_the_parts_below_its_splits_best_first() {
+    // With one split of a first turn recorded and no parts, the open parts are the other
+    // first turns and one child of the split (one White reply refuting Black is enough),
+    // never the split part itself. Once that child is recorded as won by Black, the next
+    // child is listed, and so on through every child.
+    let r = Rules::parse("5,4,4,1,1").unwrap();
+    let (_, ledger, _dir) = by_parts_split("5,4,4,1,1", 100);
+    let split = ledger
+        .splits
+        .iter()
+        .find(|s| s.goal == "hold" && !s.moves.contains(' '))
+        .expect("a first turn was split");
+    let mut only = ledger.clone();
+    only.parts.clear();
+    only.splits = vec![split.clone()];
+    let prefix = format!("{} ", split.moves);
+    let mut seen = Vec::new();
+    loop {
+        let open = parts::ordered_jobs(&r, &only, &[], &Default::default(), 64);
+        assert!(open.iter().all(|j| j.moves != split.moves));
+        let below: Vec<_> = open
+            .iter()
+            .filter(|j| j.moves.starts_with(&prefix))
+            .collect();
+        let Some(job) = below.first() else {
+            break;
+        };
+        assert_eq!(below.len(), 1, "one reply below the split at a time");
+        let stone = &job.moves[prefix.len()..];
+        assert!(!stone.contains(' '), "'{}' is one stone below", job.moves);
+        assert!(!seen.contains(&stone.to_string()), "{stone} listed again");
+        seen.push(stone.to_string());
+        let mut won = ledger.parts[0].clone();
+        won.moves = job.moves.clone();
+        won.value = "win".into();
+        only.parts.push(won);
+    }
+    seen.sort();
+    let mut children: Vec<String> = split.children.iter().map(|c| c.stone.clone()).collect();
+    children.sort();
+    assert_eq!(seen, children, "every stone below the split is a part");
+    // A part being solved is not listed again, and the split's subtree then waits for it.
+    only.parts.clear();
+    let first = parts::ordered_jobs(&r, &only, &[], &Default::default(), 64);
+    let busy = [first[0].moves.clone()].into_iter().collect();
+    let rest = parts::ordered_jobs(&r, &only, &[], &busy, 64);
+    assert!(rest.iter().all(|j| j.moves != first[0].moves));
 }

@@ -46,6 +46,9 @@ pub struct BoardsOptions {
     pub reply_trials: usize,
     /// Node budget of each reply trial.
     pub reply_trial_nodes: u64,
+    /// With `by_parts`: a part not proven within this many nodes is split into the parts one
+    /// stone further down (see [`super::parts::split`]); `None` solves each part whole.
+    pub part_nodes: Option<u64>,
     /// With `by_parts`: positions (moves from the empty board) to solve as parts besides
     /// Black's first turns, to split a first turn that is too large for one solve.
     pub parts_at: Vec<String>,

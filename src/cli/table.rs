@@ -143,6 +143,17 @@ pub struct TableArgs {
         value_parser = whole::<u64>(1..)
     )]
     reply_trial_nodes: u64,
+    /// With --by-parts: split a part its solve does not prove within N nodes (after its reply
+    /// trials): the stones of the side to move up to symmetry become parts of their own,
+    /// tried in the order the stopped search ranked them, and split again if they outgrow N
+    /// too. The ledger records each split and why. Without it each part is solved whole.
+    #[arg(
+        long,
+        value_name = "N",
+        requires = "by_parts",
+        value_parser = whole::<u64>(1..)
+    )]
+    part_nodes: Option<u64>,
     /// With --by-parts: also solve the position after these moves as a part (repeat for
     /// more): Black cannot win there (--goal hold with White to move, win with Black). To
     /// split a first turn too large for one solve: a White reply after it ("D1 F6"), or
@@ -218,6 +229,7 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Error> {
         part_workers: args.part_workers,
         reply_trials: args.reply_trials,
         reply_trial_nodes: args.reply_trial_nodes,
+        part_nodes: args.part_nodes,
         parts_at: args.parts_at,
         json: PathBuf::from(&args.json),
         md: PathBuf::from(&args.md),

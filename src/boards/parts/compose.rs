@@ -23,8 +23,8 @@ fn refutes(part: &PartRecord) -> bool {
 }
 
 /// The ledger's parts indexed by the search's symmetry-reduced keys: each part at the key of
-/// its position for its attacker, and every position on the way to it as a prefix (where the
-/// composition must look further down).
+/// its position for its attacker, and every position on the way to it, or to a split, as a
+/// prefix (where the composition must look further down).
 pub(super) struct Index<'a> {
     pub(super) at: hashbrown::HashMap<[u64; 2], &'a PartRecord>,
     pub(super) prefixes: hashbrown::HashSet<[u64; 2]>,
@@ -39,34 +39,56 @@ impl<'a> Index<'a> {
             let Ok((cells, end)) = position_after(rules, &part.moves) else {
                 continue;
             };
-            let mut pos = Position::new(*rules);
             let attacker = attacker_of(&end, &part.value);
-            prefixes.insert(dfpn::key_for(&pos, attacker));
-            // Where the turn of the current stone began: a turn's stones may come in any
-            // order, and the composition walks them one at a time from its own first stones,
-            // so each stone alone after the turn's start is on the way too: otherwise a first
-            // turn whose stones no recorded part lists in the walk's order would stay open.
-            let mut start = pos.clone();
-            for (i, &c) in cells.iter().enumerate() {
-                let full = if i < rules.q as usize {
-                    rules.q
-                } else {
-                    rules.p
-                };
-                if rules.turn_after(i).1 == full {
-                    start = pos.clone();
-                } else {
-                    let mut alone = start.clone();
-                    alone.play(c);
-                    prefixes.insert(dfpn::key_for(&alone, attacker));
-                }
-                pos.play(c);
-                prefixes.insert(dfpn::key_for(&pos, attacker));
-            }
-            at.entry(dfpn::key_for(&pos, attacker)).or_insert(part);
+            let key = add_path(rules, &cells, attacker, &mut prefixes);
+            at.entry(key).or_insert(part);
+        }
+        // A split's position is on the way to the parts below it even where those parts
+        // were recorded through another order of the same stones (a transposition): the
+        // walk must look below it.
+        for split in &ledger.splits {
+            let Ok((cells, end)) = position_after(rules, &split.moves) else {
+                continue;
+            };
+            let attacker = super::split::attacker_for(&end, &split.goal);
+            add_path(rules, &cells, attacker, &mut prefixes);
         }
         Index { at, prefixes }
     }
+}
+
+/// Adds the positions on the way from the empty board through `cells` (the last one included)
+/// to `prefixes`, keyed for `attacker`; returns the last one's key.
+fn add_path(
+    rules: &Rules,
+    cells: &[Cell],
+    attacker: Color,
+    prefixes: &mut hashbrown::HashSet<[u64; 2]>,
+) -> [u64; 2] {
+    let mut pos = Position::new(*rules);
+    prefixes.insert(dfpn::key_for(&pos, attacker));
+    // Where the turn of the current stone began: a turn's stones may come in any order, and
+    // the composition walks them one at a time from its own first stones, so each stone alone
+    // after the turn's start is on the way too: otherwise a first turn whose stones no
+    // recorded part lists in the walk's order would stay open.
+    let mut start = pos.clone();
+    for (i, &c) in cells.iter().enumerate() {
+        let full = if i < rules.q as usize {
+            rules.q
+        } else {
+            rules.p
+        };
+        if rules.turn_after(i).1 == full {
+            start = pos.clone();
+        } else {
+            let mut alone = start.clone();
+            alone.play(c);
+            prefixes.insert(dfpn::key_for(&alone, attacker));
+        }
+        pos.play(c);
+        prefixes.insert(dfpn::key_for(&pos, attacker));
+    }
+    dfpn::key_for(&pos, attacker)
 }
 
 /// How the parts settle a position for one attacker: the shape of its joined proof.
@@ -110,8 +132,9 @@ enum Status {
 
 /// The attacker's status at `pos` (reached by `path`) from the parts: a part at `pos` itself,
 /// else, where the defender is to move, one defender stone after which the attacker is
-/// refuted, and where the attacker is to move, every stone up to symmetry refuted (or one
-/// won). Only positions with a part at or below them are looked into.
+/// refuted (or every one won), and where the attacker is to move, one stone won (or every one
+/// refuted), stones up to symmetry. Only positions with a part at or below them are looked
+/// into.
 fn status(pos: &mut Position, path: &mut Vec<Cell>, attacker: Color, index: &Index<'_>) -> Status {
     let key = dfpn::key_for(pos, attacker);
     if let Some(part) = index.at.get(&key) {
@@ -128,14 +151,15 @@ fn status(pos: &mut Position, path: &mut Vec<Cell>, attacker: Color, index: &Ind
     if pos.is_over() || !index.prefixes.contains(&key) {
         return Status::Open;
     }
+    // A decided child settles the position where it favours the side to move; otherwise
+    // every child must be decided the same way, and one open child leaves it open.
     let mut all = Vec::new();
+    let mut open = false;
     let defending = pos.to_move() != attacker;
     for (cell, child) in dfpn::first_stones(pos, attacker) {
         if !index.prefixes.contains(&child) {
-            if defending {
-                continue;
-            }
-            return Status::Open;
+            open = true;
+            continue;
         }
         pos.play(cell);
         path.push(cell);
@@ -145,13 +169,14 @@ fn status(pos: &mut Position, path: &mut Vec<Cell>, attacker: Color, index: &Ind
         match (st, defending) {
             (Status::Refuted(s), true) => return Status::Refuted(Shape::Move(cell, Box::new(s))),
             (Status::Won(s), false) => return Status::Won(Shape::Move(cell, Box::new(s))),
-            (Status::Refuted(s), false) => all.push((cell, s)),
-            (_, false) => return Status::Open,
-            (_, true) => {}
+            (Status::Refuted(s), false) | (Status::Won(s), true) => all.push((cell, s)),
+            (Status::Open, _) => open = true,
         }
     }
-    if defending {
+    if open {
         Status::Open
+    } else if defending {
+        Status::Won(Shape::Replies(all))
     } else {
         Status::Refuted(Shape::Replies(all))
     }

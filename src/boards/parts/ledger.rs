@@ -68,6 +68,9 @@ pub struct Ledger {
     /// The runs that solved parts, with their wall and CPU seconds (the row's effort).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sessions: Vec<super::effort::Session>,
+    /// The parts split because their solve outgrew `--part-nodes` (see [`super::split`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub splits: Vec<super::split::SplitRecord>,
 }
 
 /// The ledger file of `rules` in `dir`.
@@ -87,6 +90,7 @@ pub fn load(path: &Path, rules: &Rules) -> Result<Ledger> {
                 rules: rules.to_string(),
                 parts: Vec::new(),
                 sessions: Vec::new(),
+                splits: Vec::new(),
             });
         }
         Err(e) => return Err(bad(format!("cannot read: {e}"))),
@@ -103,6 +107,16 @@ pub fn load(path: &Path, rules: &Rules) -> Result<Ledger> {
             return Err(bad(format!(
                 "part '{}': value '{}' (expected no-loss, loss, no-win or win)",
                 part.moves, part.value
+            )));
+        }
+    }
+    for split in &ledger.splits {
+        position_after(rules, &split.moves)
+            .map_err(|e| bad(format!("split '{}': {e}", split.moves)))?;
+        if split.goal != "hold" && split.goal != "win" {
+            return Err(bad(format!(
+                "split '{}': goal '{}' (expected hold or win)",
+                split.moves, split.goal
             )));
         }
     }

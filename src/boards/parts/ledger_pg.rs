@@ -20,6 +20,7 @@
 //! its version in `c6solve_schema_version`.
 
 use super::ledger::{Ledger, PartRecord, position_after};
+use super::split::SplitRecord;
 use crate::boards::backing::sha256_hex;
 use crate::boards::rows::Effort;
 use crate::error::{Error, Result};
@@ -30,10 +31,11 @@ use std::path::Path;
 use std::time::Duration;
 
 /// The schema version this c6solve writes; `MIGRATIONS``[i]` takes version `i` to `i + 1`.
-pub const SCHEMA_VERSION: i32 = 1;
+pub const SCHEMA_VERSION: i32 = 2;
 
 /// The migrations, in order (see [`SCHEMA_VERSION`]).
-const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = ["
+const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
+    "
     CREATE TABLE c6solve_parts (
         rules text NOT NULL,
         moves text NOT NULL,
@@ -61,7 +63,14 @@ const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = ["
         parts integer NOT NULL DEFAULT 0,
         PRIMARY KEY (rules, worker)
     );
-"];
+",
+    "
+    ALTER TABLE c6solve_parts DROP CONSTRAINT c6solve_parts_state_check;
+    ALTER TABLE c6solve_parts ADD CONSTRAINT c6solve_parts_state_check
+        CHECK (state IN ('open', 'running', 'done', 'split'));
+    ALTER TABLE c6solve_parts ADD COLUMN split text;
+",
+];
 
 /// Any number that the c6solve workers of one database agree on: the advisory lock that
 /// serialises their migrations.
@@ -375,6 +384,25 @@ impl PgLedger {
         self.heartbeat(0)
     }
 
+    /// Records that the claimed part `claimed` was split ([`super::split`]), in one
+    /// transaction, only if the claim is still this worker's: false (nothing written) when it
+    /// is not. The parts below it are then offered by whichever worker schedules next.
+    pub fn record_split(&mut self, claimed: &str, split: &SplitRecord) -> Result<bool> {
+        let text = serde_json::to_string(split)
+            .map_err(|e| Error::Io(format!("cannot encode a split: {e}")))?;
+        let n = self
+            .client
+            .execute(
+                "UPDATE c6solve_parts SET state = 'split', split = $4, done_at = now(),
+                     lease_until = NULL
+                 WHERE rules = $1 AND moves = $2 AND worker = $3 AND state = 'running'",
+                &[&self.rules, &claimed, &self.worker, &text],
+            )
+            .map_err(|e| self.err(e))?;
+        self.heartbeat(0)?;
+        Ok(n == 1)
+    }
+
     /// The proven parts as a [`Ledger`], without their certificates (for scheduling).
     pub fn records(&mut self, rules: &Rules) -> Result<Ledger> {
         self.done(rules, None, false)
@@ -474,11 +502,44 @@ impl PgLedger {
             }
             parts.push(part);
         }
+        let splits = self.splits(rules)?;
         Ok(Ledger {
             rules: rules.to_string(),
             parts,
             sessions: Vec::new(),
+            splits,
         })
+    }
+
+    /// The splits recorded: a row whose split does not read or is not for its moves is
+    /// refused, like a damaged part.
+    fn splits(&mut self, rules: &Rules) -> Result<Vec<SplitRecord>> {
+        let rows = self
+            .client
+            .query(
+                "SELECT moves, split FROM c6solve_parts WHERE rules = $1 AND state = 'split'
+                 ORDER BY done_at, moves",
+                &[&self.rules],
+            )
+            .map_err(|e| self.err(e))?;
+        let mut out = Vec::new();
+        for row in rows {
+            let moves: String = row.get(0);
+            let text: Option<String> = row.get(1);
+            let split: Option<SplitRecord> =
+                text.as_deref().and_then(|t| serde_json::from_str(t).ok());
+            match split {
+                Some(s) if s.moves == moves && position_after(rules, &moves).is_ok() => out.push(s),
+                _ => {
+                    return Err(Error::Io(format!(
+                        "ledger {}: split '{moves}' of {rules}: its record is not a split of \
+                         that position; the row is refused (tampered with or damaged)",
+                        self.shown
+                    )));
+                }
+            }
+        }
+        Ok(out)
     }
 
     /// The parts claimed and not done: who holds each, since when, and its lease.

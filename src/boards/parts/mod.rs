@@ -14,9 +14,11 @@
 //!   strategy stealing when q = p; otherwise one more part, "Black holds on the empty board"
 //!   (the root with no moves, `--goal hold`), decides between a draw and a loss.
 //!
-//! A first turn too large for one solve is split by hand (`--part`): after it, one White reply
-//! with Black's no-win proven there (`--goal win`), or, below such a reply, every Black answer
-//! in turn; the composition walks down to the parts ([`Shape`]).
+//! A first turn too large for one solve is split: automatically with `--part-nodes N` (a part
+//! not proven within N nodes is replaced by the parts one stone further down, see [`split`]),
+//! or by hand (`--part`): after it, one White reply with Black's no-win proven there
+//! (`--goal win`), or, below such a reply, every Black answer in turn; the composition walks
+//! down to the parts ([`Shape`]).
 //!
 //! Parts are matched to positions by the search's own symmetry-reduced keys, so a part
 //! recorded as H8 answers for A1 on 8x8. The ledger is trusted as the results' JSON file is:
@@ -38,12 +40,16 @@
 //! - `solve_pg`: the worker loop over a PostgreSQL ledger (claim, solve, renew, record);
 //! - `effort`: the workers' wall and CPU seconds;
 //! - `status`: how far a row's ledger is ([`status`]);
-//! - `row`: the row solved over either kind of ledger ([`solve_row`]).
+//! - `row`: the row solved over either kind of ledger ([`solve_row`]);
+//! - [`split`]: parts split automatically when their solve outgrows `--part-nodes`;
+//! - `frontier`: the parts still to solve, best first: a job-level proof-number search over
+//!   the ledger's tree of parts and splits ([`ordered_jobs`]).
 
 mod at;
 mod certify;
 mod compose;
 mod effort;
+mod frontier;
 mod ledger;
 mod ledger_pg;
 pub mod replies;
@@ -51,12 +57,15 @@ mod row;
 mod schedule;
 mod solve;
 mod solve_pg;
+pub mod split;
 mod status;
 
 pub use at::LedgerAt;
 pub use compose::{Composed, Shape, compose, first_turns_refuted};
+pub use frontier::ordered_jobs;
 pub use ledger::{Ledger, PartRecord, ledger_path, load, save};
 pub use ledger_pg::{PgLedger, Running, SCHEMA_VERSION};
 pub use row::solve_row;
-pub use schedule::{Certify, Job, check_inputs, jobs};
+pub use schedule::{Certify, Job, check_inputs};
+pub use split::SplitRecord;
 pub use status::{LedgerStatus, status};

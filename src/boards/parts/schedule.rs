@@ -1,15 +1,15 @@
-//! The parts still to solve for a board, and where each part's files go.
+//! Which listed part is solved next, the inputs checked before a run, and where each part's
+//! files go.
 
 use super::at::LedgerAt;
-use super::compose::Index;
 use super::ledger::{Ledger, ledger_path, load, position_after};
 use super::ledger_pg::PgLedger;
-use crate::board::{Cell, Position};
+use crate::board::Cell;
 use crate::boards::options::{BoardsOptions, file_stem};
 use crate::error::{Error, Result};
-use crate::notation::{format_moves, parse_moves};
-use crate::rules::{Color, Rules};
-use crate::search::{Goal, checkpoint, dfpn};
+use crate::notation::parse_moves;
+use crate::rules::Rules;
+use crate::search::{Goal, checkpoint};
 use std::path::{Path, PathBuf};
 
 /// A part to solve: the stones from the empty board, and the goal (hold where Black's win is
@@ -39,74 +39,13 @@ pub struct Certify {
     pub tried: Option<f64>,
 }
 
-/// The parts still to solve for `rules`: each of Black's first turns up to symmetry that no
-/// part settles and that has no part below it (one split further by hand is left to its
-/// `--part`s), the root for White when q != p, then the positions of `extra` (Black's win
-/// refuted there) not yet in the ledger.
-pub fn jobs(rules: &Rules, ledger: &Ledger, extra: &[Vec<Cell>]) -> Vec<Job> {
-    let index = Index::new(rules, ledger);
-    let root = Position::new(*rules);
-    // The positions on the way to an extra part: a first turn among them is split by hand.
-    let mut split = hashbrown::HashSet::new();
-    for cells in extra {
-        let mut pos = root.clone();
-        for &c in cells {
-            pos.play(c);
-            split.insert(dfpn::key_for(&pos, Color::Black));
-        }
-    }
-    let mut out = Vec::new();
-    for (a, b, key) in dfpn::root_turns(&root, Color::Black) {
-        let cells: Vec<Cell> = std::iter::once(a).chain(b).collect();
-        if index.prefixes.contains(&key) || split.contains(&key) {
-            continue;
-        }
-        out.push(Job {
-            moves: format_moves(rules, &cells),
-            cells,
-            goal: Goal::Hold,
-            certify: None,
-        });
-    }
-    if rules.q != rules.p && !index.prefixes.contains(&dfpn::key_for(&root, Color::White)) {
-        out.push(Job {
-            cells: Vec::new(),
-            moves: String::new(),
-            goal: Goal::Hold,
-            certify: None,
-        });
-    }
-    for cells in extra {
-        let Ok(pos) = Position::from_moves(*rules, cells) else {
-            continue;
-        };
-        if index.at.contains_key(&dfpn::key_for(&pos, Color::Black)) {
-            continue;
-        }
-        let goal = if pos.to_move() == Color::Black {
-            Goal::Win
-        } else {
-            Goal::Hold
-        };
-        out.push(Job {
-            cells: cells.clone(),
-            moves: format_moves(rules, cells),
-            goal,
-            certify: None,
-        });
-    }
-    out
-}
-
-/// Puts the jobs in the order they are solved: parts stopped at a checkpoint first (their
-/// work is not lost to a later run), then certificates for recorded parts (work of a known,
-/// bounded size: the recorded solve), then the `--part` positions asked for (splits meant to
-/// be cheaper than their first turns), then the rest.
-pub(super) fn in_order(rules: &Rules, opts: &BoardsOptions, todo: &mut [Job], extra: &[Vec<Cell>]) {
-    todo.sort_by_key(|j| {
-        let resumable = part_tt(opts, rules, j).is_some_and(|t| checkpoint::path_for(&t).exists());
-        (!resumable, j.certify.is_none(), !extra.contains(&j.cells))
-    });
+/// The job to solve next among `listed` (best first, see [`super::frontier`]): the first one
+/// stopped at a checkpoint (its work is not lost to a later run), else the first.
+pub(super) fn next_of(rules: &Rules, opts: &BoardsOptions, listed: Vec<Job>) -> Option<Job> {
+    let resumable = listed
+        .iter()
+        .position(|j| part_tt(opts, rules, j).is_some_and(|t| checkpoint::path_for(&t).exists()));
+    listed.into_iter().nth(resumable.unwrap_or(0))
 }
 
 /// Refuses a ledger that cannot be read (a directory's file that is not a ledger, a database

@@ -4,10 +4,12 @@
 use super::certify::{adopted, certificate_deadline, row_of, write_part_certificate};
 use super::compose::{Composed, compose, first_turns_refuted};
 use super::effort::{self, Session};
+use super::frontier::ordered_jobs;
 use super::ledger::{Ledger, PartRecord, ledger_path, load, save};
 use super::ledger_pg::host_name;
 use super::replies;
-use super::schedule::{Job, certificate_jobs, extra_parts, in_order, jobs, part_name, part_tt};
+use super::schedule::{Job, certificate_jobs, extra_parts, next_of, part_name, part_tt};
+use super::split::{self, SplitRecord};
 use crate::board::{Cell, Position};
 use crate::boards::made::load_average;
 use crate::boards::options::{BoardsOptions, file_stem};
@@ -16,18 +18,22 @@ use crate::error::{Error, Result};
 use crate::lab::provenance::{git_commit, utc_now};
 use crate::notation::format_moves;
 use crate::proof::cert;
-use crate::rules::Rules;
+use crate::rules::{Color, Rules};
 use crate::search::{Goal, Outcome, SolveOptions, checkpoint, open_table, solve_then};
+use hashbrown::HashSet;
 use std::collections::VecDeque;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::{Arc, Condvar, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 /// The result of a part's solve, sent from a worker.
 pub(super) enum Solved {
     /// Proven, with a note when its certificate could not be written.
     Proven(Box<PartRecord>, Option<String>),
+    /// Not proven within `--part-nodes`: split (see [`super::split`]).
+    Split(Box<SplitRecord>),
+    /// Not proven within the run's time (or stopped): the progress line saying so.
     Open(String),
 }
 
@@ -45,26 +51,27 @@ pub(super) fn solve_row_dir(
     }
     let load_avg = load_average();
     let extra = extra_parts(rules, opts)?;
-    let mut todo = jobs(rules, &ledger, &extra);
-    if opts.cert_dir.is_some() {
-        todo.extend(certificate_jobs(rules, &ledger));
-    }
-    in_order(rules, opts, &mut todo, &extra);
-    let open = compose(rules, &ledger) == Composed::Open;
-    if !open {
-        // A settled row only writes the certificates its parts lack.
-        todo.retain(|j| j.certify.is_some());
-    }
-    if !todo.is_empty() {
+    let certify = match opts.cert_dir {
+        Some(_) => certificate_jobs(rules, &ledger),
+        None => Vec::new(),
+    };
+    let settled = compose(rules, &ledger) != Composed::Open;
+    // A settled row only writes the certificates its parts lack.
+    let open = match settled {
+        true => 0,
+        false => ordered_jobs(rules, &ledger, &extra, &HashSet::new(), usize::MAX).len(),
+    };
+    if open + certify.len() > 0 {
         let (refuted, turns) = first_turns_refuted(rules, &ledger);
         progress(&format!(
-            "{rules}: {} in {} ({refuted} of {turns} first turns refuted); solving {} more",
+            "{rules}: {} in {} ({refuted} of {turns} first turns refuted); {open} open, \
+             {} certificate(s) to write",
             match ledger.parts.len() {
                 1 => "1 part".to_string(),
                 n => format!("{n} parts"),
             },
             path.display(),
-            todo.len()
+            certify.len()
         ));
         // This run is one more session of the row's effort, updated at every save.
         ledger.sessions.push(Session {
@@ -74,15 +81,12 @@ pub(super) fn solve_row_dir(
             cpu_seconds: 0.0,
         });
         let clock = SessionClock::start();
-        let stopped = solve_missing(
-            rules,
-            opts,
-            todo.into(),
-            &mut ledger,
-            &path,
-            &clock,
-            progress,
-        )?;
+        let todo = Todo {
+            certify: certify.into(),
+            extra,
+            busy: HashSet::new(),
+        };
+        let stopped = solve_missing(rules, opts, todo, &mut ledger, &path, &clock, progress)?;
         clock.update(&mut ledger);
         save(&path, &ledger)?;
         if stopped {
@@ -118,11 +122,55 @@ impl SessionClock {
     }
 }
 
-/// Runs the workers over `missing`; true when Ctrl-C stopped them.
+/// What the workers of a directory ledger take their jobs from.
+struct Todo {
+    /// Certificates to write for recorded parts (first: work of a known, bounded size).
+    certify: VecDeque<Job>,
+    /// The `--part` positions.
+    extra: Vec<Vec<Cell>>,
+    /// Parts being solved by a worker of this run (their moves).
+    busy: HashSet<String>,
+}
+
+/// What a worker asks for next.
+enum Next {
+    Solve(Job),
+    /// Nothing free now, but parts being solved may split into more.
+    Wait,
+    Done,
+}
+
+impl Todo {
+    /// The next job given `ledger` as it stands: a certificate to write, else the best open
+    /// part no worker is solving (none once the row is settled).
+    fn next(&mut self, rules: &Rules, opts: &BoardsOptions, ledger: &Ledger) -> Next {
+        if let Some(job) = self.certify.pop_front() {
+            return Next::Solve(job);
+        }
+        if compose(rules, ledger) != Composed::Open {
+            return Next::Done;
+        }
+        let listed = ordered_jobs(rules, ledger, &self.extra, &self.busy, LISTED);
+        match next_of(rules, opts, listed) {
+            Some(job) => {
+                self.busy.insert(job.moves.clone());
+                Next::Solve(job)
+            }
+            None if self.busy.is_empty() => Next::Done,
+            None => Next::Wait,
+        }
+    }
+}
+
+/// How many of the best open parts a worker looks at for one stopped at a checkpoint.
+const LISTED: usize = 16;
+
+/// Runs the workers over the row's open parts and `todo`'s certificates until nothing is
+/// left, the row is settled or the run's time is up; true when Ctrl-C stopped them.
 fn solve_missing(
     rules: &Rules,
     opts: &BoardsOptions,
-    missing: VecDeque<Job>,
+    todo: Todo,
     ledger: &mut Ledger,
     path: &Path,
     clock: &SessionClock,
@@ -131,8 +179,12 @@ fn solve_missing(
     let deadline = Instant::now() + opts.time_limit;
     // Certificates are written for parts of a settled row too: the row's settling then
     // stops nothing.
-    let certifying = missing.iter().any(|j| j.certify.is_some());
-    let queue = Mutex::new(missing);
+    let certifying = !todo.certify.is_empty();
+    // The workers schedule from their own copy of the ledger, which this thread replaces
+    // after every record (it alone writes the file).
+    let shared = Mutex::new((todo, ledger.clone()));
+    // Signalled when the shared copy changes (a worker waiting for work looks again).
+    let changed = Condvar::new();
     // White's answers for the reply trials, from the ledger as it grows.
     let answers_of = |ledger: &Ledger| match opts.reply_trials {
         0 => Vec::new(),
@@ -142,87 +194,92 @@ fn solve_missing(
     // Stops the workers: set on Ctrl-C, and when a first turn is lost (the row is a win).
     let stop = Arc::new(AtomicBool::new(false));
     let workers = opts.part_workers.max(1);
-    let (tx, rx) = mpsc::channel::<Result<Solved>>();
+    let (tx, rx) = mpsc::channel::<(String, Result<Solved>)>();
     let mut error = None;
     std::thread::scope(|s| {
         for _ in 0..workers {
             let tx = tx.clone();
-            let (queue, answers, stop) = (&queue, &answers, stop.clone());
+            let (shared, changed, answers, stop) = (&shared, &changed, &answers, stop.clone());
             s.spawn(move || {
                 loop {
-                    let next = queue.lock().expect("queue lock").pop_front();
-                    let Some(job) = next else { break };
-                    let left = deadline.saturating_duration_since(Instant::now());
-                    if left.is_zero() || stop.load(Ordering::Relaxed) {
+                    if stop.load(Ordering::Relaxed) || Instant::now() >= deadline {
                         break;
                     }
+                    let next = {
+                        let mut guard = shared.lock().expect("schedule lock");
+                        loop {
+                            let (todo, ledger) = &mut *guard;
+                            match todo.next(rules, opts, ledger) {
+                                // Woken as soon as a part is recorded (it may have split
+                                // into more), or after a while to look at the clock.
+                                Next::Wait if !stop.load(Ordering::Relaxed) => {
+                                    guard = changed
+                                        .wait_timeout(guard, Duration::from_millis(200))
+                                        .expect("schedule lock")
+                                        .0;
+                                    if Instant::now() >= deadline {
+                                        break Next::Done;
+                                    }
+                                }
+                                Next::Wait => break Next::Done,
+                                next => break next,
+                            }
+                        }
+                    };
+                    let job = match next {
+                        Next::Solve(job) => job,
+                        Next::Wait | Next::Done => break,
+                    };
+                    let left = deadline.saturating_duration_since(Instant::now());
                     let known = answers.lock().expect("answers lock").clone();
                     let r = solve_part(rules, opts, &job, left, stop.clone(), &known);
-                    let _ = tx.send(r);
+                    let stopped = !matches!(r, Ok(Solved::Proven(..)) | Ok(Solved::Split(_)));
+                    let _ = tx.send((job.moves.clone(), r));
+                    if stopped {
+                        // Not proven within the run's time, or an error: this worker is done.
+                        break;
+                    }
                 }
             });
         }
         drop(tx);
         loop {
             match rx.recv_timeout(Duration::from_millis(200)) {
-                Ok(Ok(Solved::Proven(part, note))) => {
-                    let recorded = ledger
-                        .parts
-                        .iter()
-                        .any(|p| p.moves == part.moves && p.value == part.value);
-                    let note = note.map(|n| format!(" ({n})")).unwrap_or_default();
-                    progress(&match (recorded, &part.certificate) {
-                        (true, Some(file)) => format!(
-                            "{rules}: part {} ({}): certificate {file}, {} nodes",
-                            shown(&part.moves),
-                            part.value,
-                            part.certificate_nodes.unwrap_or(0)
-                        ),
-                        (true, None) => format!(
-                            "{rules}: part {} ({}): no certificate{note}",
-                            shown(&part.moves),
-                            part.value
-                        ),
-                        _ => format!(
-                            "{rules}: part {} proven {} in {:.0} s, {} nodes{note}",
-                            shown(&part.moves),
-                            part.value,
-                            part.seconds,
-                            part.nodes
-                        ),
-                    });
-                    // A certificate for a recorded part joins its record, which keeps the
-                    // cost of the solve that proved it.
-                    match ledger
-                        .parts
-                        .iter_mut()
-                        .find(|p| p.moves == part.moves && p.value == part.value)
-                    {
-                        Some(p) if part.certificate.is_some() => {
-                            p.certificate = part.certificate;
-                            p.certificate_sha256 = part.certificate_sha256;
-                            p.certificate_nodes = part.certificate_nodes;
-                            p.certificate_tried = None;
+                Ok((moves, solved)) => {
+                    let proven = matches!(solved, Ok(Solved::Proven(..)) | Ok(Solved::Split(_)));
+                    match solved {
+                        Ok(Solved::Proven(part, note)) => {
+                            progress(&proven_line(rules, ledger, &part, note));
+                            merge_part(ledger, *part);
                         }
-                        Some(p) => {
-                            p.certificate_tried = part.certificate_tried.or(p.certificate_tried);
+                        Ok(Solved::Split(split)) => {
+                            progress(&split_line(rules, &split));
+                            ledger.splits.push(*split);
                         }
-                        None => ledger.parts.push(*part),
+                        Ok(Solved::Open(line)) => progress(&line),
+                        Err(e) => {
+                            error.get_or_insert(e);
+                            stop.store(true, Ordering::Relaxed);
+                        }
                     }
-                    clock.update(ledger);
-                    if let Err(e) = save(path, ledger) {
-                        error.get_or_insert(e);
-                        stop.store(true, Ordering::Relaxed);
+                    if proven {
+                        clock.update(ledger);
+                        if let Err(e) = save(path, ledger) {
+                            error.get_or_insert(e);
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                        *answers.lock().expect("answers lock") = answers_of(ledger);
+                        if compose(rules, ledger) != Composed::Open && !certifying {
+                            stop.store(true, Ordering::Relaxed);
+                        }
                     }
-                    *answers.lock().expect("answers lock") = answers_of(ledger);
-                    if compose(rules, ledger) != Composed::Open && !certifying {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                }
-                Ok(Ok(Solved::Open(line))) => progress(&line),
-                Ok(Err(e)) => {
-                    error.get_or_insert(e);
-                    stop.store(true, Ordering::Relaxed);
+                    // The copy is replaced before the part leaves the busy set: no worker
+                    // can pick it again in between.
+                    let mut guard = shared.lock().expect("schedule lock");
+                    guard.1 = ledger.clone();
+                    guard.0.busy.remove(&moves);
+                    drop(guard);
+                    changed.notify_all();
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
@@ -245,6 +302,61 @@ fn solve_missing(
         .interrupt
         .as_ref()
         .is_some_and(|f| f.load(Ordering::Relaxed)))
+}
+
+/// The progress line of a proven part (or of a recorded part's certificate).
+fn proven_line(rules: &Rules, ledger: &Ledger, part: &PartRecord, note: Option<String>) -> String {
+    let recorded = ledger
+        .parts
+        .iter()
+        .any(|p| p.moves == part.moves && p.value == part.value);
+    let note = note.map(|n| format!(" ({n})")).unwrap_or_default();
+    match (recorded, &part.certificate) {
+        (true, Some(file)) => format!(
+            "{rules}: part {} ({}): certificate {file}, {} nodes",
+            shown(&part.moves),
+            part.value,
+            part.certificate_nodes.unwrap_or(0)
+        ),
+        (true, None) => format!(
+            "{rules}: part {} ({}): no certificate{note}",
+            shown(&part.moves),
+            part.value
+        ),
+        _ => format!(
+            "{rules}: part {} proven {} in {:.0} s, {} nodes{note}",
+            shown(&part.moves),
+            part.value,
+            part.seconds,
+            part.nodes
+        ),
+    }
+}
+
+/// The progress line of a split.
+pub(super) fn split_line(rules: &Rules, split: &SplitRecord) -> String {
+    format!("{rules}: part {} split: {}", shown(&split.moves), split.why)
+}
+
+/// Records `part` in `ledger`: a certificate for a recorded part joins its record, which
+/// keeps the cost of the solve that proved it; a new part is added.
+fn merge_part(ledger: &mut Ledger, part: PartRecord) {
+    match ledger
+        .parts
+        .iter_mut()
+        .find(|p| p.moves == part.moves && p.value == part.value)
+    {
+        Some(p) if part.certificate.is_some() => {
+            p.certificate = part.certificate;
+            p.certificate_sha256 = part.certificate_sha256;
+            p.certificate_nodes = part.certificate_nodes;
+            p.certificate_tried = None;
+        }
+        Some(p) => {
+            p.certificate_tried = part.certificate_tried.or(p.certificate_tried);
+        }
+        None => ledger.parts.push(part),
+    }
 }
 
 /// `(root)` for the empty move list, else the moves.
@@ -287,6 +399,16 @@ pub(super) fn solve_part(
     let left = left.saturating_sub(start.elapsed());
     let solved = solve_job(rules, opts, job, left, stop, None)?;
     Ok(match solved {
+        Solved::Split(mut split) if tried.count > 0 => {
+            split.nodes += tried.nodes;
+            split.seconds += tried.seconds;
+            split.why = format!(
+                "{}, after {} that did not refute Black",
+                split.why,
+                tried.said()
+            );
+            Solved::Split(split)
+        }
         Solved::Proven(mut part, note) if tried.count > 0 => {
             tried.charge(&mut part);
             let spent = format!("after {} that did not", tried.said());
@@ -379,7 +501,7 @@ fn try_replies(
             }
             Solved::Proven(part, _) => tried.nodes += part.nodes,
             // Out of nodes (the usual end): its budget; stopped by time or Ctrl-C, at most that.
-            Solved::Open(_) => tried.nodes += opts.reply_trial_nodes,
+            Solved::Open(_) | Solved::Split(_) => tried.nodes += opts.reply_trial_nodes,
         }
         tried.count += 1;
         tried.seconds += began.elapsed().as_secs_f64();
@@ -388,7 +510,8 @@ fn try_replies(
 }
 
 /// Solves one job within `left`, stopped early by `stop`. A reply trial (`trial_nodes`) runs
-/// in memory within that many nodes, and only a refutation of Black is certified.
+/// in memory within that many nodes, and only a refutation of Black is certified. Any other
+/// job not proven within `--part-nodes` is split (its table read for the stones below it).
 fn solve_job(
     rules: &Rules,
     opts: &BoardsOptions,
@@ -402,10 +525,21 @@ fn solve_job(
         std::fs::create_dir_all(dir)
             .map_err(|e| Error::Io(format!("cannot create {}: {e}", dir.display())))?;
     }
+    let mut pos = Position::new(*rules);
+    for &c in &job.cells {
+        pos.play(c);
+    }
+    let attacker = split::attacker_for(&pos, goal_name(job.goal));
+    // The part's node budget: a trial's, else `--part-nodes` (a certificate job only writes a
+    // certificate over a proven table and is never split). Only Black's claims are split:
+    // White's (the root's part when q != p) is solved whole, since a split of it would ask of
+    // Black's first turns the other side's question, under the same moves as their own parts.
+    let splittable = job.certify.is_none() && attacker == Color::Black;
+    let budget = trial_nodes.or(opts.part_nodes.filter(|_| splittable));
     let solve_opts = SolveOptions {
         goal: job.goal,
         time_limit: Some(left),
-        max_nodes: trial_nodes,
+        max_nodes: budget,
         // A trial's few million nodes need no more.
         tt_mib: match trial_nodes {
             Some(_) => opts.search.tt_mib.min(TRIAL_TT_MIB),
@@ -421,23 +555,27 @@ fn solve_job(
         progress: opts.part_workers <= 1,
         ..opts.search.clone()
     };
-    let mut pos = Position::new(*rules);
-    for &c in &job.cells {
-        pos.play(c);
-    }
     let load = load_average();
     let table = open_table(&solve_opts, rules)?;
     let want = opts.cert_dir.is_some();
     let (max, quiet) = (opts.proof_max_nodes, opts.part_workers > 1);
-    let (budget, tried) = job
+    let (recorded_seconds, tried) = job
         .certify
         .as_ref()
         .map_or((0.0, None), |c| (c.seconds, c.tried));
     let run_end = Instant::now() + left;
-    let (report, (certified, allowed)) =
+    // Split when the search ran out of the part's budget (not of time, not stopped).
+    let splits = opts.part_nodes.is_some() && trial_nodes.is_none() && splittable;
+    let (report, (certified, allowed, below)) =
         solve_then(&pos, &solve_opts, table, move |pos, report, table| {
+            let out_of_nodes = budget.is_some_and(|b| report.nodes >= b);
+            if splits && report.value == Outcome::Unknown && !report.interrupted && out_of_nodes {
+                let below = split::children_of(pos, attacker, table);
+                return (None, 0.0, Some(below));
+            }
             let start = Instant::now();
-            let deadline = certificate_deadline(budget.max(report.seconds), tried, run_end);
+            let deadline =
+                certificate_deadline(recorded_seconds.max(report.seconds), tried, run_end);
             let how = cert::Writing {
                 max_disproof_nodes: Some(max),
                 deadline: Some(deadline),
@@ -449,8 +587,39 @@ fn solve_job(
             let certified =
                 (want && kept && report.value != Outcome::Unknown && !report.interrupted)
                     .then(|| cert::certify_with(table, pos, report, &how));
-            (certified, (deadline - start).as_secs_f64())
+            (certified, (deadline - start).as_secs_f64(), None)
         })?;
+    if let Some(children) = below {
+        remove_part_table(opts, rules, job);
+        let side = pos.to_move();
+        let why = format!(
+            "not proven within --part-nodes {} ({:.0} s); its {} {} up to symmetry are parts \
+             of their own ({})",
+            budget.unwrap_or(0),
+            report.prior_seconds + report.seconds,
+            children.len(),
+            if side == attacker {
+                format!("{side} stones")
+            } else {
+                format!("{side} replies")
+            },
+            if side == attacker {
+                "all needed".to_string()
+            } else {
+                format!("one refuting {attacker} is enough")
+            },
+        );
+        return Ok(Solved::Split(Box::new(SplitRecord {
+            moves: job.moves.clone(),
+            goal: goal_name(job.goal).to_string(),
+            why,
+            nodes: report.prior_nodes + report.nodes,
+            seconds: report.prior_seconds + report.seconds,
+            children,
+            commit: git_commit(),
+            date: utc_now(),
+        })));
+    }
     let value = match report.value {
         Outcome::NoLoss => "no-loss",
         Outcome::Loss => "loss",
@@ -511,6 +680,11 @@ fn solve_job(
         _ => None,
     };
     Ok(Solved::Proven(Box::new(part), note))
+}
+
+/// `hold` or `win`, as the ledger writes a part's goal.
+pub(super) fn goal_name(goal: Goal) -> &'static str {
+    if goal == Goal::Win { "win" } else { "hold" }
 }
 
 /// Threads per part: `--threads`, or with its default (one per core) the cores shared out

@@ -5,10 +5,11 @@
 
 use super::certify::row_of;
 use super::compose::{Composed, compose};
+use super::frontier::ordered_jobs;
 use super::ledger_pg::PgLedger;
 use super::replies;
-use super::schedule::{Job, extra_parts, in_order, jobs};
-use super::solve::{Solved, shown, solve_part};
+use super::schedule::{Job, extra_parts, next_of};
+use super::solve::{Solved, goal_name, shown, solve_part, split_line};
 use crate::board::Cell;
 use crate::boards::backing::sha256_hex;
 use crate::boards::made::load_average;
@@ -16,7 +17,7 @@ use crate::boards::options::BoardsOptions;
 use crate::boards::rows::Row;
 use crate::error::{Error, Result};
 use crate::rules::Rules;
-use crate::search::Goal;
+use hashbrown::HashSet;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
@@ -126,21 +127,38 @@ fn claim_loop(
         if compose(rules, &ledger) != Composed::Open {
             return Ok(());
         }
-        let mut todo = jobs(rules, &ledger, extra);
-        in_order(rules, opts, &mut todo, extra);
+        // Parts held under a live lease count as refuted while the best open ones are picked:
+        // this worker then goes where no one else is.
+        let running = db.running()?;
+        let held: HashSet<String> = running
+            .iter()
+            .filter(|r| r.lease_left > 0.0)
+            .map(|r| r.moves.clone())
+            .collect();
+        let todo = ordered_jobs(rules, &ledger, extra, &held, LISTED);
         if todo.is_empty() {
-            return Ok(());
+            if held.is_empty() {
+                return Ok(());
+            }
+            // Every part left is another worker's; its split may give more.
+            std::thread::sleep(poll(opts.lease));
+            continue;
         }
         let offered: Vec<(String, &'static str)> = todo
             .iter()
             .map(|j| (j.moves.clone(), goal_name(j.goal)))
             .collect();
         db.offer(&offered)?;
-        let wanted: Vec<String> = offered.into_iter().map(|(m, _)| m).collect();
+        // A part stopped at a checkpoint first (in a shared --tt-dir), then the best.
+        let first = next_of(rules, opts, todo.clone()).map(|j| j.moves);
+        let mut wanted: Vec<String> = first.iter().cloned().collect();
+        wanted.extend(
+            offered
+                .into_iter()
+                .map(|(m, _)| m)
+                .filter(|m| Some(m) != first.as_ref()),
+        );
         let Some(moves) = db.claim(&wanted, opts.lease)? else {
-            if !db.any_left(&wanted)? {
-                return Ok(());
-            }
             std::thread::sleep(poll(opts.lease));
             continue;
         };
@@ -194,6 +212,17 @@ fn claim_loop(
                     )
                 });
             }
+            Solved::Split(split) => {
+                said(if db.record_split(&job.moves, &split)? {
+                    split_line(rules, &split)
+                } else {
+                    format!(
+                        "{rules}: part {} outgrew its budget, but its claim was lost (lease \
+                         expired): its split is not recorded by this worker",
+                        shown(&job.moves)
+                    )
+                });
+            }
             Solved::Open(line) => {
                 db.release(&job.moves)?;
                 said(line);
@@ -202,10 +231,8 @@ fn claim_loop(
     }
 }
 
-/// `hold` or `win`, as the ledger stores a part's goal.
-fn goal_name(goal: Goal) -> &'static str {
-    if goal == Goal::Win { "win" } else { "hold" }
-}
+/// How many of the best open parts a worker offers and tries to claim.
+const LISTED: usize = 16;
 
 /// The certificate file's bytes of a proven part, which must still have the SHA-256 its
 /// record names (the file was written and checked by this worker a moment ago).

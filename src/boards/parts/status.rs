@@ -3,12 +3,13 @@
 
 use super::at::LedgerAt;
 use super::compose::{Composed, compose, first_turns_refuted};
+use super::frontier::ordered_jobs;
 use super::ledger::{Ledger, ledger_path, load};
 use super::ledger_pg::{PgLedger, Running};
-use super::schedule::jobs;
 use crate::boards::rows::Effort;
 use crate::error::{Error, Result};
 use crate::rules::Rules;
+use hashbrown::HashSet;
 use serde::Serialize;
 
 /// A row's ledger at a glance.
@@ -24,11 +25,13 @@ pub struct LedgerStatus {
     pub running: Vec<RunningPart>,
     /// False for a directory ledger, which does not record which parts a run is solving.
     pub claims_recorded: bool,
-    /// Parts still to solve that no worker holds.
+    /// Parts still to solve that no worker holds, best first.
     pub open: Vec<String>,
     /// First turns settled or being settled by parts below them (hand splits, reply
     /// trials), each with its parts' count.
     pub split: Vec<(String, usize)>,
+    /// Parts split automatically (`--part-nodes`), each with why.
+    pub auto_split: Vec<(String, String)>,
     /// Black's first turns up to symmetry refuted so far, of how many.
     pub first_turns_refuted: (usize, usize),
     /// The value composed so far: `win`, `draw`, `loss` or `open`.
@@ -38,6 +41,9 @@ pub struct LedgerStatus {
     /// What the workers spent so far.
     pub effort: Option<Effort>,
 }
+
+/// How many open parts and splits the text lists (the JSON has them all).
+const SHOWN: usize = 20;
 
 /// A claimed part, as shown.
 #[derive(Debug, Clone, Serialize)]
@@ -90,11 +96,10 @@ fn of(
     mismatched: Vec<String>,
     effort: Option<Effort>,
 ) -> LedgerStatus {
-    let held: Vec<&str> = running.iter().map(|r| r.moves.as_str()).collect();
-    let open = jobs(rules, ledger, &[])
+    let held: HashSet<String> = running.iter().map(|r| r.moves.clone()).collect();
+    let open = ordered_jobs(rules, ledger, &[], &held, usize::MAX)
         .into_iter()
         .map(|j| j.moves)
-        .filter(|m| !held.contains(&m.as_str()))
         .collect();
     let first = rules.q as usize;
     let mut split: Vec<(String, usize)> = Vec::new();
@@ -134,6 +139,11 @@ fn of(
         claims_recorded: true,
         open,
         split,
+        auto_split: ledger
+            .splits
+            .iter()
+            .map(|s| (s.moves.clone(), s.why.clone()))
+            .collect(),
         first_turns_refuted: first_turns_refuted(rules, ledger),
         value,
         mismatched,
@@ -164,13 +174,18 @@ impl LedgerStatus {
             (
                 "done",
                 format!(
-                    "{}: {}",
+                    "{}: {}{}",
                     self.done.len(),
                     self.done
                         .iter()
+                        .take(SHOWN)
                         .map(|(m, v)| format!("{} {v}", at(m)))
                         .collect::<Vec<_>>()
-                        .join(", ")
+                        .join(", "),
+                    match self.done.len().saturating_sub(SHOWN) {
+                        0 => String::new(),
+                        more => format!(" and {more} more"),
+                    }
                 ),
             ),
         ];
@@ -210,13 +225,21 @@ impl LedgerStatus {
                 if self.open.is_empty() {
                     String::new()
                 } else {
+                    // The best first; a split row has hundreds.
+                    let more = self.open.len().saturating_sub(SHOWN);
                     format!(
-                        ": {}",
+                        ": {}{}",
                         self.open
                             .iter()
+                            .take(SHOWN)
                             .map(|m| at(m))
                             .collect::<Vec<_>>()
-                            .join(", ")
+                            .join(", "),
+                        if more > 0 {
+                            format!(" and {more} more")
+                        } else {
+                            String::new()
+                        }
                     )
                 }
             ),
@@ -240,6 +263,13 @@ impl LedgerStatus {
                 }
             ),
         ));
+        lines.push(("auto-split", self.auto_split.len().to_string()));
+        for (m, why) in self.auto_split.iter().take(SHOWN) {
+            lines.push(("", format!("{}: {why}", at(m))));
+        }
+        if self.auto_split.len() > SHOWN {
+            lines.push(("", format!("and {} more", self.auto_split.len() - SHOWN)));
+        }
         if let Some(e) = &self.effort {
             lines.push((
                 "effort",
