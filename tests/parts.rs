@@ -147,9 +147,13 @@ fn a_first_turn_split_by_hand_is_settled_by_its_parts() {
 
 /// Checks every recorded part against the oracle's value of its position.
 fn assert_parts_match_the_oracle(r: &Rules, ledger: &parts::Ledger) {
-    let g = game_of(r);
-    // One solver for all parts: its memo is shared by their subtrees.
-    let mut solver = oracle::Solver::new(g);
+    assert_parts_match(&mut oracle::Solver::new(game_of(r)), r, ledger);
+}
+
+/// [`assert_parts_match_the_oracle`] with the caller's oracle (its memo shared with the
+/// caller's other questions).
+fn assert_parts_match(solver: &mut oracle::Solver, r: &Rules, ledger: &parts::Ledger) {
+    let g = solver.game;
     for p in &ledger.parts {
         let cells = c6solve::notation::parse_moves(r, &p.moves).unwrap();
         let moves: Vec<usize> = cells.iter().map(|&c| c as usize).collect();
@@ -171,19 +175,45 @@ fn split_parts_agree_with_the_oracle() {
     // A1 by White's B2 are solved as parts of their own, whatever they turn out to be.
     let r = Rules::parse("4,3,3,1,1").unwrap();
     let (row, ledger) = by_parts("4,3,3,1,1", &["B2 A1", "A1 B2"], 1);
-    // A first turn split by one White reply that loses stays open: the row may be unknown,
-    // never another value.
-    assert!(
-        [Value::Unknown, oracle_value(&r)].contains(&row.value),
-        "{}",
-        row.how
-    );
+    assert_eq!(row.value, oracle_value(&r), "{}", row.how);
     assert_parts_match_the_oracle(&r, &ledger);
     for r in ["3,3,3,1,1", "4,4,3,2,1", "4,3,4,2,1"] {
         let rules = Rules::parse(r).unwrap();
         let (_, ledger) = by_parts(r, &["B2 A1"], 1);
         assert_parts_match_the_oracle(&rules, &ledger);
     }
+}
+
+#[test]
+fn a_hand_split_by_a_losing_reply_leaves_the_other_replies_to_solve() {
+    // A draw, and a first turn split by hand at a White reply after which Black wins (found by
+    // the oracle): that part proves Black's win, and the first turn is then settled by its
+    // other replies, solved as parts of their own (the row once stopped here, open).
+    let r = Rules::parse("4,4,4,2,1").unwrap();
+    let g = game_of(&r);
+    let mut solver = oracle::Solver::new(g);
+    let cells = r.cells();
+    let losing = (0..cells)
+        .flat_map(|x| (0..cells).flat_map(move |a| (a + 1..cells).map(move |b| [x, a, b])))
+        .find(|m| {
+            m[0] != m[1]
+                && m[0] != m[2]
+                && g.replay(m).is_some_and(|s| solver.value(&s) == Val::Win)
+        })
+        .expect("a losing White reply");
+    let moves = c6solve::notation::format_moves(
+        &r,
+        &losing
+            .iter()
+            .map(|&c| c as c6solve::Cell)
+            .collect::<Vec<_>>(),
+    );
+    let (row, ledger) = by_parts("4,4,4,2,1", &[moves.as_str()], 1);
+    assert_eq!(row.value, Value::Draw, "{}", row.how);
+    assert_eq!(solver.value(&g.start()), Val::Draw, "the oracle's value");
+    let hand = ledger.parts.iter().find(|p| p.moves == moves);
+    assert_eq!(hand.map(|p| p.value.as_str()), Some("win"), "{moves}");
+    assert_parts_match(&mut solver, &r, &ledger);
 }
 
 /// With reply trials, White's answers recorded for earlier first turns are tried on later
@@ -645,19 +675,27 @@ fn parts_split_automatically_compose_the_oracle_value_with_a_checked_certificate
     // turn (splits inside a turn). Boards of more than 16 points are too large for the
     // oracle: checked by a direct solve.
     for (rules, budget) in [
+        // Split down to single stones: children that end the game are settled by the board.
+        ("3,3,3,1,1", 1),
         ("4,3,3,1,1", 20),
         ("5,4,4,1,1", 100),
         ("6,4,4,2,1", 200),
-        ("4,4,4,2,1", 30),
-        ("4,4,4,2,2", 200),
+        ("4,4,4,2,1", 100),
+        ("4,4,4,2,2", 500),
         ("4,4,4,3,2", 300),
     ] {
         let r = Rules::parse(rules).unwrap();
         let (row, ledger, _dir) = by_parts_split(rules, budget);
         let oracle_sized = r.width * r.height <= 16;
         if oracle_sized {
-            assert_eq!(row.value, oracle_value(&r), "{rules}: {}", row.how);
-            assert_parts_match_the_oracle(&r, &ledger);
+            let mut solver = oracle::Solver::new(game_of(&r));
+            let want = match solver.value(&solver.game.start()) {
+                Val::Win => Value::Win,
+                Val::Draw => Value::Draw,
+                Val::Loss => Value::Loss,
+            };
+            assert_eq!(row.value, want, "{rules}: {}", row.how);
+            assert_parts_match(&mut solver, &r, &ledger);
         } else {
             let direct = solve(&c6solve::Position::new(r), &SolveOptions::default()).unwrap();
             assert_eq!(

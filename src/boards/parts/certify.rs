@@ -110,17 +110,18 @@ fn how_by_parts(rules: &Rules, value: Value, parts: &[PartRecord], ledger: &str)
         Value::Loss => "White's win from the root",
         _ => "after each of Black's first turns up to symmetry, White holds",
     };
-    // A part deeper than a first turn is a split: the White reply was chosen by the user
-    // (--part) or was an answer recorded for another first turn (--reply-trials), and the
-    // part proves Black cannot win after it.
+    // A part deeper than a first turn lies below a split: chosen by the user (--part), an
+    // answer recorded for another first turn (--reply-trials), or a part split because it
+    // outgrew --part-nodes.
     let first = rules.q as usize;
     let split = parts
         .iter()
         .any(|p| p.moves.split_whitespace().count() > first);
     let goals = if split {
-        "`solve --goal hold` after a first turn, `solve --goal win` answering no-win after a \
-         first turn and a White reply, one recorded for another first turn (--reply-trials) \
-         or chosen by hand (--part)"
+        "`solve --goal hold` where White is to move, `solve --goal win` where Black is, \
+         below the first turns where a part was split by hand (--part), by a reply recorded \
+         for another first turn (--reply-trials) or because it outgrew --part-nodes (a split \
+         position is settled by the parts of its stones)"
     } else {
         "`solve --goal hold`"
     };
@@ -248,6 +249,7 @@ fn tree_of(rules: &Rules, shape: &Shape) -> std::result::Result<join::Tree, Stri
             };
             join::Tree::Leaf(leaf)
         }
+        Shape::Over => join::Tree::Theorem(Node::Over),
         Shape::Move(c, s) => join::Tree::Move(*c, Box::new(tree_of(rules, s)?)),
         Shape::Replies(v) => join::Tree::Replies(
             v.iter()

@@ -106,6 +106,8 @@ pub enum Shape {
     Move(Cell, Box<Shape>),
     /// The other side is to move: every stone up to symmetry, each with the shape after it.
     Replies(Vec<(Cell, Shape)>),
+    /// The game is over here (a line, or a full board): settled by the board, no part.
+    Over,
 }
 
 impl Shape {
@@ -115,6 +117,7 @@ impl Shape {
             Shape::Part { part, .. } => vec![(**part).clone()],
             Shape::Move(_, s) => s.parts(),
             Shape::Replies(v) => v.iter().flat_map(|(_, s)| s.parts()).collect(),
+            Shape::Over => Vec::new(),
         }
     }
 }
@@ -148,7 +151,15 @@ fn status(pos: &mut Position, path: &mut Vec<Cell>, attacker: Color, index: &Ind
             Status::Won(shape)
         };
     }
-    if pos.is_over() || !index.prefixes.contains(&key) {
+    if pos.is_over() {
+        // A split's stone that ends the game needs no part: the board says who won.
+        return if pos.winner() == Some(attacker) {
+            Status::Won(Shape::Over)
+        } else {
+            Status::Refuted(Shape::Over)
+        };
+    }
+    if !index.prefixes.contains(&key) {
         return Status::Open;
     }
     // A decided child settles the position where it favours the side to move; otherwise
@@ -157,11 +168,12 @@ fn status(pos: &mut Position, path: &mut Vec<Cell>, attacker: Color, index: &Ind
     let mut open = false;
     let defending = pos.to_move() != attacker;
     for (cell, child) in dfpn::first_stones(pos, attacker) {
-        if !index.prefixes.contains(&child) {
+        pos.play(cell);
+        if !pos.is_over() && !index.prefixes.contains(&child) {
+            pos.undo();
             open = true;
             continue;
         }
-        pos.play(cell);
         path.push(cell);
         let st = status(pos, path, attacker, index);
         path.pop();

@@ -21,6 +21,7 @@
 
 use super::compose::Index;
 use super::ledger::{Ledger, position_after};
+use super::replies;
 use super::schedule::Job;
 use super::split::{Estimate, SplitRecord, attacker_for};
 use crate::board::{Cell, Position};
@@ -28,13 +29,15 @@ use crate::notation::format_moves;
 use crate::rules::{Color, Rules};
 use crate::search::{Goal, dfpn};
 use hashbrown::{HashMap, HashSet};
+use std::cmp::Reverse;
 
 /// A node of the job tree.
 enum Node {
     /// Settled by a part (or by the game's end).
     Solved(Estimate),
-    /// A position to solve.
-    Leaf(Job, Estimate),
+    /// A position to solve, with its key (what a busy part is matched by: the same position
+    /// may be listed under another order of its stones than the one a worker took).
+    Leaf(Job, Estimate, [u64; 2]),
     /// A position settled by the nodes below it; whether its attacker is to move.
     Inner(Vec<usize>, bool),
 }
@@ -59,6 +62,10 @@ struct Sources<'a> {
     /// The hand parts themselves, in the order asked: leaves unless something is recorded
     /// below them, and solved before the search's own order.
     hand_parts: Vec<[u64; 2]>,
+    /// White's answers that refuted Black's other first turns, most often first, each sorted
+    /// ([`replies::candidates`]): below Black's tree's first turns, a White stone of one of
+    /// them is tried first (answers repeat from one first turn to another).
+    answers: Vec<Vec<Cell>>,
 }
 
 /// The parts to solve, best first, for `rules` from `ledger`: the leaves of Black's tree, then
@@ -82,12 +89,16 @@ pub fn ordered_jobs(
     for &attacker in attackers {
         let sources = Sources::new(rules, &index, ledger, extra, attacker);
         let mut tree = Tree::build(&sources, attacker);
-        let mut taken: HashSet<String> = busy.clone();
+        let mut taken: HashSet<[u64; 2]> = busy
+            .iter()
+            .filter_map(|m| position_after(rules, m).ok())
+            .map(|(_, pos)| dfpn::key_for(&pos, attacker))
+            .collect();
         // Parts asked for by hand (`--part`, reply trials) first, as asked.
         for key in &sources.hand_parts {
-            if let Some(Node::Leaf(job, _)) = tree.at.get(key).map(|&i| &tree.nodes[i])
+            if let Some(Node::Leaf(job, _, _)) = tree.at.get(key).map(|&i| &tree.nodes[i])
                 && out.len() < limit
-                && taken.insert(job.moves.clone())
+                && taken.insert(*key)
             {
                 out.push(job.clone());
             }
@@ -102,10 +113,10 @@ pub fn ordered_jobs(
             let Some(leaf) = tree.select(0, &numbers) else {
                 break;
             };
-            let Node::Leaf(job, _) = &tree.nodes[leaf] else {
+            let Node::Leaf(job, _, key) = &tree.nodes[leaf] else {
                 break;
             };
-            taken.insert(job.moves.clone());
+            taken.insert(*key);
             out.push(job.clone());
         }
         // The tree is dropped here: a second attacker's tree is built from scratch.
@@ -148,6 +159,10 @@ impl<'a> Sources<'a> {
                 }
             }
         }
+        let answers = match attacker {
+            Color::Black => replies::candidates(rules, ledger),
+            Color::White => Vec::new(),
+        };
         Sources {
             rules,
             index,
@@ -155,7 +170,21 @@ impl<'a> Sources<'a> {
             estimates,
             hand,
             hand_parts,
+            answers,
         }
+    }
+
+    /// For a position in White's first turn after one of Black's (reached by `path`), the
+    /// rank among the recorded answers of the first one holding White's stones so far.
+    fn answer_rank(&self, path: &[Cell]) -> Option<usize> {
+        let (q, p) = (self.rules.q as usize, self.rules.p as usize);
+        if path.len() <= q || path.len() > q + p {
+            return None;
+        }
+        let white = &path[q..];
+        self.answers
+            .iter()
+            .position(|a| white.iter().all(|c| a.contains(c)))
     }
 
     /// True when the ledger (or a hand part) has something below `key`.
@@ -242,6 +271,19 @@ impl Tree {
                 .get(&key)
                 .copied()
                 .unwrap_or(Estimate::UNKNOWN);
+            let estimate = sources.answer_rank(path).map_or(estimate, |rank| {
+                if estimate.dn == Estimate::LARGE {
+                    // The split's search proved Black wins here: no answer after all.
+                    estimate
+                } else {
+                    // Most likely refuted: first among its siblings, the most often
+                    // recorded answer first.
+                    Estimate {
+                        pn: Estimate::LARGE - rank as u64,
+                        dn: 1,
+                    }
+                }
+            });
             self.nodes.push(Node::Leaf(
                 Job {
                     moves: format_moves(sources.rules, path),
@@ -250,24 +292,17 @@ impl Tree {
                     certify: None,
                 },
                 estimate,
+                key,
             ));
             return i;
         }
         self.nodes.push(Node::Inner(Vec::new(), attacking));
-        // Below a split every stone counts; below a hand part or a reply trial, where the
-        // defender is to move only the stones with something below them do (the others are
-        // alternatives nobody asked for), where the attacker is every stone does.
-        let split = sources.splits.contains_key(&key);
+        // Every stone is a child, as the composition needs: where the attacker is to move
+        // every one refuted (or one won), where the defender is every one won (or one
+        // refuting). Below a hand part the stones nobody asked for start unknown: the hand
+        // part is listed first, and they are solved only if it fails.
         let mut children = Vec::new();
-        for (cell, child) in dfpn::first_stones(pos, attacker) {
-            if !split
-                && !attacking
-                && !sources.below(&child)
-                && !sources.index.at.contains_key(&child)
-                && !sources.hand_parts.contains(&child)
-            {
-                continue;
-            }
+        for (cell, _) in dfpn::first_stones(pos, attacker) {
             pos.play(cell);
             path.push(cell);
             children.push(self.add(sources, pos, path, attacker));
@@ -281,7 +316,7 @@ impl Tree {
     /// Every node's numbers, the jobs in `taken` counted as refuted. Children come after
     /// their parents (or are shared with an earlier one), so one pass from the last node up
     /// computes them; a node shared by two parents is computed once.
-    fn numbers(&self, taken: &HashSet<String>) -> Vec<Estimate> {
+    fn numbers(&self, taken: &HashSet<[u64; 2]>) -> Vec<Estimate> {
         let mut out = vec![Estimate::UNKNOWN; self.nodes.len()];
         let mut done = vec![false; self.nodes.len()];
         for i in (0..self.nodes.len()).rev() {
@@ -290,7 +325,7 @@ impl Tree {
         out
     }
 
-    fn number(&self, i: usize, taken: &HashSet<String>, out: &mut [Estimate], done: &mut [bool]) {
+    fn number(&self, i: usize, taken: &HashSet<[u64; 2]>, out: &mut [Estimate], done: &mut [bool]) {
         if done[i] {
             return;
         }
@@ -299,8 +334,8 @@ impl Tree {
         done[i] = true;
         out[i] = match &self.nodes[i] {
             Node::Solved(e) => *e,
-            Node::Leaf(job, e) => {
-                if taken.contains(&job.moves) {
+            Node::Leaf(_, e, key) => {
+                if taken.contains(key) {
                     Estimate::REFUTED
                 } else {
                     *e
@@ -352,10 +387,11 @@ impl Tree {
                     .copied()
                     .filter(|&c| !solved(&numbers[c]))
                     .collect();
+                // Ties go to the child least likely the other way (then the ledger's order).
                 if *attacking {
-                    order.sort_by_key(|&c| (numbers[c].pn, numbers[c].dn));
+                    order.sort_by_key(|&c| (numbers[c].pn, Reverse(numbers[c].dn)));
                 } else {
-                    order.sort_by_key(|&c| (numbers[c].dn, numbers[c].pn));
+                    order.sort_by_key(|&c| (numbers[c].dn, Reverse(numbers[c].pn)));
                 }
                 order.into_iter().find_map(|c| self.select(c, numbers))
             }

@@ -111,13 +111,8 @@ pub fn load(path: &Path, rules: &Rules) -> Result<Ledger> {
         }
     }
     for split in &ledger.splits {
-        position_after(rules, &split.moves)
-            .map_err(|e| bad(format!("split '{}': {e}", split.moves)))?;
-        if split.goal != "hold" && split.goal != "win" {
-            return Err(bad(format!(
-                "split '{}': goal '{}' (expected hold or win)",
-                split.moves, split.goal
-            )));
+        if let Some(why) = split.invalid(rules) {
+            return Err(bad(format!("split '{}': {why}", split.moves)));
         }
     }
     Ok(ledger)

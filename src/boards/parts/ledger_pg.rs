@@ -529,7 +529,7 @@ impl PgLedger {
             let split: Option<SplitRecord> =
                 text.as_deref().and_then(|t| serde_json::from_str(t).ok());
             match split {
-                Some(s) if s.moves == moves && position_after(rules, &moves).is_ok() => out.push(s),
+                Some(s) if s.moves == moves && s.invalid(rules).is_none() => out.push(s),
                 _ => {
                     return Err(Error::Io(format!(
                         "ledger {}: split '{moves}' of {rules}: its record is not a split of \

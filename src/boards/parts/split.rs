@@ -115,6 +115,29 @@ pub fn children_of(pos: &Position, attacker: Color, table: &Table) -> Vec<ChildE
 }
 
 impl SplitRecord {
+    /// Why the record cannot be a split of its ledger's row: moves that are not a position,
+    /// a goal other than `hold` or `win`, a claim about White (only Black's parts are split,
+    /// see `solve_job`), or a stone that is not a point of the board.
+    pub fn invalid(&self, rules: &Rules) -> Option<String> {
+        let pos = match parse_moves(rules, &self.moves)
+            .map_err(|e| e.to_string())
+            .and_then(|cells| Position::from_moves(*rules, &cells).map_err(|e| e.to_string()))
+        {
+            Ok(pos) => pos,
+            Err(e) => return Some(e),
+        };
+        if self.goal != "hold" && self.goal != "win" {
+            return Some(format!("goal '{}' (expected hold or win)", self.goal));
+        }
+        if attacker_for(&pos, &self.goal) != Color::Black {
+            return Some("a split of a claim about White (only Black's parts are split)".into());
+        }
+        self.children
+            .iter()
+            .find(|c| parse_point(rules, &c.stone).is_err())
+            .map(|c| format!("stone '{}' is not a point of the board", c.stone))
+    }
+
     /// The positions' keys of the stones below the split, for `attacker`, with the numbers
     /// the job tree starts them from: a stone the search proved is cheap to prove again, so
     /// it starts at 1 on the proven side (it still needs a part to count), and a stone it
