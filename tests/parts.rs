@@ -774,3 +774,32 @@ fn a_split_ledger_lists_the_parts_below_its_splits_best_first() {
     let rest = parts::ordered_jobs(&r, &only, &[], &busy, 64);
     assert!(rest.iter().all(|j| j.moves != first[0].moves));
 }
+
+#[test]
+fn a_recorded_answer_is_tried_first_below_a_split_first_turn_in_every_frame() {
+    // On 8x8, White's D4 refuted Black's C3. Below Black's D4, split with nothing known of
+    // its replies, the first reply listed is an image of D4 under the board's symmetries
+    // (another centre point), not the first point of the board.
+    let r = Rules::parse("8,8,5,1,1").unwrap();
+    let (_, mut ledger, _dir) = by_parts_split("5,4,4,1,1", 100);
+    let mut refuted = ledger.parts[0].clone();
+    refuted.moves = "C3 D4".into();
+    refuted.value = "no-win".into();
+    let mut split = ledger.splits[0].clone();
+    split.moves = "D4".into();
+    split.goal = "hold".into();
+    split.children.clear();
+    ledger = parts::Ledger {
+        rules: r.to_string(),
+        parts: vec![refuted],
+        sessions: Vec::new(),
+        splits: vec![split],
+    };
+    let open = parts::ordered_jobs(&r, &ledger, &[], &Default::default(), 64);
+    let below: Vec<&str> = open
+        .iter()
+        .filter_map(|j| j.moves.strip_prefix("D4 "))
+        .collect();
+    assert_eq!(below.len(), 1, "{open:?}");
+    assert!(["E4", "D5", "E5"].contains(&below[0]), "{below:?}");
+}

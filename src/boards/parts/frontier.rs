@@ -160,7 +160,7 @@ impl<'a> Sources<'a> {
             }
         }
         let answers = match attacker {
-            Color::Black => replies::candidates(rules, ledger),
+            Color::Black => with_images(rules, replies::candidates(rules, ledger)),
             Color::White => Vec::new(),
         };
         Sources {
@@ -193,6 +193,26 @@ impl<'a> Sources<'a> {
             || self.hand.contains(key)
             || self.splits.contains_key(key)
     }
+}
+
+/// `answers` followed by their images under the board's symmetries not already listed, in
+/// the same order: an answer recorded in one first turn's frame is tried in every frame (the
+/// centre's answer to a corner stone is the centre, and to a centre stone another centre
+/// point).
+fn with_images(rules: &Rules, answers: Vec<Vec<Cell>>) -> Vec<Vec<Cell>> {
+    let empty = Position::new(*rules);
+    let maps = empty.geometry().symmetries();
+    let mut out = answers.clone();
+    for map in maps {
+        for a in &answers {
+            let mut image: Vec<Cell> = a.iter().map(|&c| map[c as usize]).collect();
+            image.sort_unstable();
+            if !out.contains(&image) {
+                out.push(image);
+            }
+        }
+    }
+    out
 }
 
 impl Tree {
