@@ -585,7 +585,9 @@ fn solve_job(
             // A trial that does not refute Black is dropped: no certificate for it.
             let kept = trial_nodes.is_none() || report.value == Outcome::NoWin;
             let certified =
-                (want && kept && report.value != Outcome::Unknown && !report.interrupted)
+                // A value proven just as the run was told to stop (another part settled
+                // the row) still gets its certificate: the composition may rest on it.
+                (want && kept && report.value != Outcome::Unknown)
                     .then(|| cert::certify_with(table, pos, report, &how));
             (certified, (deadline - start).as_secs_f64(), None)
         })?;
