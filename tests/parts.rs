@@ -430,16 +430,20 @@ fn a_board_by_parts_gets_one_checked_certificate() {
         ("5,5,4,1,1", &["E5", "D5"]),
     ] {
         let (row, _dir) = by_parts_certified(rules, parts_at);
-        let file = row
-            .certificate
-            .as_ref()
-            .unwrap_or_else(|| panic!("{rules}: {}", row.how));
-        let summary =
-            c6solve::proof::check::check_packed(&c6solve::proof::read_file(file).unwrap())
-                .unwrap_or_else(|e| panic!("{rules}: {e}"));
-        assert_eq!(summary.value, Some(row.value.name()), "{rules}");
+        assert_certificate_checks(rules, &row);
         assert!(row.how.contains("joined"), "{rules}: {}", row.how);
     }
+}
+
+/// Asserts that `row` has a certificate the checker accepts as a proof of its value.
+fn assert_certificate_checks(rules: &str, row: &boards::Row) {
+    let file = row
+        .certificate
+        .as_ref()
+        .unwrap_or_else(|| panic!("{rules}: {}", row.how));
+    let summary = c6solve::proof::check::check_packed(&c6solve::proof::read_file(file).unwrap())
+        .unwrap_or_else(|e| panic!("{rules}: {e}"));
+    assert_eq!(summary.value, Some(row.value.name()), "{rules}");
 }
 
 /// 5,5,4,1,1 solved by parts with certificates on, one worker, in a fresh directory.
@@ -714,14 +718,7 @@ fn parts_split_automatically_compose_the_oracle_value_with_a_checked_certificate
             );
             assert!(!s.children.is_empty(), "{rules}: split '{}'", s.moves);
         }
-        let file = row
-            .certificate
-            .as_ref()
-            .unwrap_or_else(|| panic!("{rules}: {}", row.how));
-        let summary =
-            c6solve::proof::check::check_packed(&c6solve::proof::read_file(file).unwrap())
-                .unwrap_or_else(|e| panic!("{rules}: {e}"));
-        assert_eq!(summary.value, Some(row.value.name()), "{rules}");
+        assert_certificate_checks(rules, &row);
     }
 }
 

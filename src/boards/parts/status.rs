@@ -45,6 +45,16 @@ pub struct LedgerStatus {
 /// How many open parts and splits the text lists (the JSON has them all).
 const SHOWN: usize = 20;
 
+/// The first [`SHOWN`] of `items`, comma-separated, then how many more there are.
+fn first_shown(items: impl ExactSizeIterator<Item = String>) -> String {
+    let more = items.len().saturating_sub(SHOWN);
+    let list = items.take(SHOWN).collect::<Vec<_>>().join(", ");
+    match more {
+        0 => list,
+        more => format!("{list} and {more} more"),
+    }
+}
+
 /// A claimed part, as shown.
 #[derive(Debug, Clone, Serialize)]
 pub struct RunningPart {
@@ -174,18 +184,9 @@ impl LedgerStatus {
             (
                 "done",
                 format!(
-                    "{}: {}{}",
+                    "{}: {}",
                     self.done.len(),
-                    self.done
-                        .iter()
-                        .take(SHOWN)
-                        .map(|(m, v)| format!("{} {v}", at(m)))
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    match self.done.len().saturating_sub(SHOWN) {
-                        0 => String::new(),
-                        more => format!(" and {more} more"),
-                    }
+                    first_shown(self.done.iter().map(|(m, v)| format!("{} {v}", at(m))))
                 ),
             ),
         ];
@@ -226,21 +227,7 @@ impl LedgerStatus {
                     String::new()
                 } else {
                     // The best first; a split row has hundreds.
-                    let more = self.open.len().saturating_sub(SHOWN);
-                    format!(
-                        ": {}{}",
-                        self.open
-                            .iter()
-                            .take(SHOWN)
-                            .map(|m| at(m))
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                        if more > 0 {
-                            format!(" and {more} more")
-                        } else {
-                            String::new()
-                        }
-                    )
+                    format!(": {}", first_shown(self.open.iter().map(|m| at(m))))
                 }
             ),
         ));
