@@ -290,7 +290,7 @@ fn fuzz_ledgers() {
     let path = dir.file("8_8_5_1_1.json");
     fuzz("ledgers", &ALLOC, seeds, |bytes| {
         std::fs::write(&path, bytes).unwrap();
-        if let Err(e) = boards::parts::load(&path, &rules) {
+        if let Err(e) = boards::parts::load(&path, &boards::parts::Root::empty(rules)) {
             one_line("ledger", &e);
         }
     });

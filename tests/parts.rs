@@ -43,7 +43,11 @@ fn by_parts(rules: &str, parts_at: &[&str], workers: usize) -> (boards::Row, par
     let opts = options(&r, &dir.0, parts_at, workers);
     boards::run(&opts, |_| {}).expect("table runs");
     let rows = boards::load(&opts.json).unwrap();
-    let ledger = parts::load(&parts::ledger_path(&dir.0.join("parts"), &r), &r).unwrap();
+    let ledger = parts::load(
+        &parts::ledger_path(&dir.0.join("parts"), &parts::Root::empty(r)),
+        &parts::Root::empty(r),
+    )
+    .unwrap();
     (rows[0].clone(), ledger)
 }
 
@@ -228,7 +232,11 @@ fn reply_trials_settle_first_turns_with_recorded_answers() {
         opts.reply_trials = 3;
         boards::run(&opts, |_| {}).expect("table runs");
         let row = boards::load(&opts.json).unwrap().remove(0);
-        let ledger = parts::load(&parts::ledger_path(&dir.0.join("parts"), &r), &r).unwrap();
+        let ledger = parts::load(
+            &parts::ledger_path(&dir.0.join("parts"), &parts::Root::empty(r)),
+            &parts::Root::empty(r),
+        )
+        .unwrap();
         assert_eq!(row.value, oracle_value(&r), "{rules}: {}", row.how);
         assert_parts_match_the_oracle(&r, &ledger);
         let stones = |p: &parts::PartRecord| p.moves.split_whitespace().count();
@@ -248,14 +256,14 @@ fn a_second_run_uses_the_ledger() {
     let dir = TempDir::new("again");
     let opts = options(&r, &dir.0, &[], 1);
     boards::run(&opts, |_| {}).unwrap();
-    let path = parts::ledger_path(&dir.0.join("parts"), &r);
-    let first = parts::load(&path, &r).unwrap();
+    let path = parts::ledger_path(&dir.0.join("parts"), &parts::Root::empty(r));
+    let first = parts::load(&path, &parts::Root::empty(r)).unwrap();
     // The row is dropped from the table: the run composes it again from the ledger alone.
     std::fs::remove_file(&opts.json).unwrap();
     let mut lines = Vec::new();
     boards::run(&opts, |l| lines.push(l.to_string())).unwrap();
     assert_eq!(
-        parts::load(&path, &r).unwrap(),
+        parts::load(&path, &parts::Root::empty(r)).unwrap(),
         first,
         "no part solved again"
     );
@@ -270,8 +278,8 @@ fn a_part_recorded_as_a_mirror_image_counts() {
     let dir = TempDir::new("mirror");
     let opts = options(&r, &dir.0, &[], 1);
     boards::run(&opts, |_| {}).unwrap();
-    let path = parts::ledger_path(&dir.0.join("parts"), &r);
-    let mut ledger = parts::load(&path, &r).unwrap();
+    let path = parts::ledger_path(&dir.0.join("parts"), &parts::Root::empty(r));
+    let mut ledger = parts::load(&path, &parts::Root::empty(r)).unwrap();
     // A1 -> E5, B1 -> D5 and so on: the same parts under the half turn.
     let mirror = |m: &str| {
         let (c, n) = m.split_at(1);
@@ -283,7 +291,7 @@ fn a_part_recorded_as_a_mirror_image_counts() {
         p.moves = mirror(&p.moves);
     }
     assert!(ledger.parts.iter().any(|p| p.moves == "E5"));
-    match parts::compose(&r, &ledger) {
+    match parts::compose(&parts::Root::empty(r), &ledger) {
         parts::Composed::Value {
             value, mut parts, ..
         } => {
@@ -295,11 +303,20 @@ fn a_part_recorded_as_a_mirror_image_counts() {
         }
         other => panic!("{other:?}"),
     }
-    assert_eq!(parts::first_turns_refuted(&r, &ledger), (6, 6));
+    assert_eq!(
+        parts::first_turns_refuted(&parts::Root::empty(r), &ledger),
+        (6, 6)
+    );
     // Without one class the board is open.
     ledger.parts.retain(|p| p.moves != "E5");
-    assert_eq!(parts::compose(&r, &ledger), parts::Composed::Open);
-    assert_eq!(parts::first_turns_refuted(&r, &ledger), (5, 6));
+    assert_eq!(
+        parts::compose(&parts::Root::empty(r), &ledger),
+        parts::Composed::Open
+    );
+    assert_eq!(
+        parts::first_turns_refuted(&parts::Root::empty(r), &ledger),
+        (5, 6)
+    );
     // A second record of one class counts once; a split (White's C3 after A1, where Black
     // cannot win) refutes its first turn.
     let mut again = ledger
@@ -310,11 +327,17 @@ fn a_part_recorded_as_a_mirror_image_counts() {
         .clone();
     again.moves = "B1".into();
     ledger.parts.push(again.clone());
-    assert_eq!(parts::first_turns_refuted(&r, &ledger), (5, 6));
+    assert_eq!(
+        parts::first_turns_refuted(&parts::Root::empty(r), &ledger),
+        (5, 6)
+    );
     again.moves = "A1 C3".into();
     again.value = "no-win".into();
     ledger.parts.push(again);
-    assert_eq!(parts::first_turns_refuted(&r, &ledger), (6, 6));
+    assert_eq!(
+        parts::first_turns_refuted(&parts::Root::empty(r), &ledger),
+        (6, 6)
+    );
 }
 
 /// Black's two-stone first turns on an n x n board up to its eight symmetries, counted by
@@ -357,10 +380,16 @@ fn progress_counts_the_first_turns_the_parts_refute() {
     let r = Rules::parse("4,4,4,2,2").unwrap();
     let turns = two_stone_turns_on_square(4);
     assert_eq!(ledger.parts.len(), turns, "one part a first turn");
-    assert_eq!(parts::first_turns_refuted(&r, &ledger), (turns, turns));
+    assert_eq!(
+        parts::first_turns_refuted(&parts::Root::empty(r), &ledger),
+        (turns, turns)
+    );
     ledger.parts.pop();
     ledger.parts.pop();
-    assert_eq!(parts::first_turns_refuted(&r, &ledger), (turns - 2, turns));
+    assert_eq!(
+        parts::first_turns_refuted(&parts::Root::empty(r), &ledger),
+        (turns - 2, turns)
+    );
 }
 
 #[test]
@@ -392,7 +421,9 @@ fn damaged_ledgers_are_refused() {
         ),
     ] {
         std::fs::write(&path, text).unwrap();
-        let e = parts::load(&path, &r).unwrap_err().to_string();
+        let e = parts::load(&path, &parts::Root::empty(r))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains(why), "{e}");
     }
     std::fs::write(
@@ -400,7 +431,13 @@ fn damaged_ledgers_are_refused() {
         format!(r#"{{"rules": "5,5,4,1,1", "parts": [{part}]}}"#),
     )
     .unwrap();
-    assert_eq!(parts::load(&path, &r).unwrap().parts.len(), 1);
+    assert_eq!(
+        parts::load(&path, &parts::Root::empty(r))
+            .unwrap()
+            .parts
+            .len(),
+        1
+    );
 }
 
 /// Runs the table by parts with certificates; returns the row and the directory (kept alive).
@@ -459,7 +496,11 @@ fn certified_5x5(name: &str) -> (Rules, TempDir, BoardsOptions) {
 #[test]
 fn a_changed_part_certificate_is_not_joined() {
     let (r, dir, opts) = certified_5x5("changed");
-    let ledger = parts::load(&parts::ledger_path(&dir.0.join("parts"), &r), &r).unwrap();
+    let ledger = parts::load(
+        &parts::ledger_path(&dir.0.join("parts"), &parts::Root::empty(r)),
+        &parts::Root::empty(r),
+    )
+    .unwrap();
     assert!(ledger.parts.iter().all(|p| p.certificate_nodes.is_some()));
     // One part's file replaced by another's: the ledger's SHA-256 no longer matches.
     let files: Vec<&String> = ledger.parts.iter().flat_map(|p| &p.certificate).collect();
@@ -479,15 +520,15 @@ fn a_changed_part_certificate_is_not_joined() {
 #[test]
 fn a_missing_part_certificate_is_written_again() {
     let (r, dir, opts) = certified_5x5("missing");
-    let path = parts::ledger_path(&dir.0.join("parts"), &r);
-    let before = parts::load(&path, &r).unwrap();
+    let path = parts::ledger_path(&dir.0.join("parts"), &parts::Root::empty(r));
+    let before = parts::load(&path, &parts::Root::empty(r)).unwrap();
     let gone = before.parts[0].certificate.clone().unwrap();
     std::fs::remove_file(&gone).unwrap();
     std::fs::remove_file(&opts.json).unwrap();
     let mut lines = Vec::new();
     boards::run(&opts, |l| lines.push(l.to_string())).unwrap();
     assert!(Path::new(&gone).exists(), "{lines:?}");
-    let after = parts::load(&path, &r).unwrap();
+    let after = parts::load(&path, &parts::Root::empty(r)).unwrap();
     assert_eq!(after.parts.len(), before.parts.len(), "no part solved anew");
     let row = boards::load(&opts.json).unwrap()[0].clone();
     assert_eq!(row.value, Value::Draw);
@@ -515,8 +556,8 @@ fn certificates_of_recorded_parts_come_before_new_parts() {
     let dir = TempDir::new("certs-first");
     let mut opts = options(&r, &dir.0, &[], 1);
     boards::run(&opts, |_| {}).unwrap();
-    let path = parts::ledger_path(&dir.0.join("parts"), &r);
-    let mut ledger = parts::load(&path, &r).unwrap();
+    let path = parts::ledger_path(&dir.0.join("parts"), &parts::Root::empty(r));
+    let mut ledger = parts::load(&path, &parts::Root::empty(r)).unwrap();
     ledger.parts.retain(|p| p.moves != "C3" && p.moves != "A1");
     parts::save(&path, &ledger).unwrap();
     std::fs::remove_file(&opts.json).unwrap();
@@ -541,8 +582,8 @@ fn certificates_are_written_later_for_parts_proven_without() {
     let mut opts = options(&r, &dir.0, &["A1 C3"], 2);
     opts.tt_dir = Some(dir.0.join("tt"));
     boards::run(&opts, |_| {}).unwrap();
-    let path = parts::ledger_path(&dir.0.join("parts"), &r);
-    let before = parts::load(&path, &r).unwrap();
+    let path = parts::ledger_path(&dir.0.join("parts"), &parts::Root::empty(r));
+    let before = parts::load(&path, &parts::Root::empty(r)).unwrap();
     let row = boards::load(&opts.json).unwrap()[0].clone();
     assert_eq!((row.value, row.certificate.as_ref()), (Value::Draw, None));
     let tables = |dir: &Path| -> usize {
@@ -574,7 +615,7 @@ fn certificates_are_written_later_for_parts_proven_without() {
     opts.cert_dir = Some(certs);
     let mut lines = Vec::new();
     boards::run(&opts, |l| lines.push(l.to_string())).unwrap();
-    let after = parts::load(&path, &r).unwrap();
+    let after = parts::load(&path, &parts::Root::empty(r)).unwrap();
     assert_eq!(after.parts.len(), before.parts.len(), "{lines:?}");
     assert!(
         lines
@@ -621,7 +662,11 @@ fn a_directory_ledger_records_its_effort_and_shows_its_status() {
     let ledger_dir = dir.0.join("parts");
     std::fs::create_dir_all(&ledger_dir).unwrap();
     let r = Rules::parse("5,5,4,1,1").unwrap();
-    parts::save(&parts::ledger_path(&ledger_dir, &r), &ledger).unwrap();
+    parts::save(
+        &parts::ledger_path(&ledger_dir, &parts::Root::empty(r)),
+        &ledger,
+    )
+    .unwrap();
     let status = |rules: &str| {
         std::process::Command::new(env!("CARGO_BIN_EXE_c6solve"))
             .args(["status", ledger_dir.to_str().unwrap(), "--rules", rules])
@@ -643,7 +688,11 @@ fn a_directory_ledger_records_its_effort_and_shows_its_status() {
     // Half the parts: open, the rest listed as open.
     let mut half = ledger.clone();
     half.parts.truncate(3);
-    parts::save(&parts::ledger_path(&ledger_dir, &r), &half).unwrap();
+    parts::save(
+        &parts::ledger_path(&ledger_dir, &parts::Root::empty(r)),
+        &half,
+    )
+    .unwrap();
     let out = status("5,5,4,1,1");
     let shown = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{shown}");
@@ -667,7 +716,11 @@ fn by_parts_split(rules: &str, budget: u64) -> (boards::Row, parts::Ledger, Temp
     opts.part_nodes = Some(budget);
     boards::run(&opts, |_| {}).expect("table runs");
     let row = boards::load(&opts.json).unwrap()[0].clone();
-    let ledger = parts::load(&parts::ledger_path(&dir.0.join("parts"), &r), &r).unwrap();
+    let ledger = parts::load(
+        &parts::ledger_path(&dir.0.join("parts"), &parts::Root::empty(r)),
+        &parts::Root::empty(r),
+    )
+    .unwrap();
     (row, ledger, dir)
 }
 
@@ -741,7 +794,7 @@ fn a_split_ledger_lists_the_parts_below_its_splits_best_first() {
     let prefix = format!("{} ", split.moves);
     let mut seen = Vec::new();
     loop {
-        let open = parts::ordered_jobs(&r, &only, &[], &Default::default(), 64);
+        let open = parts::ordered_jobs(&parts::Root::empty(r), &only, &[], &Default::default(), 64);
         assert!(open.iter().all(|j| j.moves != split.moves));
         let below: Vec<_> = open
             .iter()
@@ -766,9 +819,9 @@ fn a_split_ledger_lists_the_parts_below_its_splits_best_first() {
     assert_eq!(seen, children, "every stone below the split is a part");
     // A part being solved is not listed again, and the split's subtree then waits for it.
     only.parts.clear();
-    let first = parts::ordered_jobs(&r, &only, &[], &Default::default(), 64);
+    let first = parts::ordered_jobs(&parts::Root::empty(r), &only, &[], &Default::default(), 64);
     let busy = [first[0].moves.clone()].into_iter().collect();
-    let rest = parts::ordered_jobs(&r, &only, &[], &busy, 64);
+    let rest = parts::ordered_jobs(&parts::Root::empty(r), &only, &[], &busy, 64);
     assert!(rest.iter().all(|j| j.moves != first[0].moves));
 }
 
@@ -787,12 +840,17 @@ fn a_recorded_answer_is_tried_first_below_a_split_first_turn_in_every_frame() {
     split.goal = "hold".into();
     split.children.clear();
     ledger = parts::Ledger {
-        rules: r.to_string(),
         parts: vec![refuted],
-        sessions: Vec::new(),
         splits: vec![split],
+        ..parts::Ledger::empty(&parts::Root::empty(r))
     };
-    let open = parts::ordered_jobs(&r, &ledger, &[], &Default::default(), 64);
+    let open = parts::ordered_jobs(
+        &parts::Root::empty(r),
+        &ledger,
+        &[],
+        &Default::default(),
+        64,
+    );
     let below: Vec<&str> = open
         .iter()
         .filter_map(|j| j.moves.strip_prefix("D4 "))

@@ -52,7 +52,7 @@ pub fn run(opts: &BoardsOptions, mut progress: impl FnMut(&str)) -> Result<Vec<S
     // Bad ledgers and --part moves are refused before anything is solved.
     if let Some(dir) = &opts.by_parts {
         for rules in &opts.rules {
-            parts::check_inputs(rules, opts, dir)?;
+            parts::check_inputs(&parts::Root::empty(*rules), opts, dir)?;
         }
     }
     let limit = opts.time_limit.as_secs_f64();
@@ -91,7 +91,7 @@ pub fn run(opts: &BoardsOptions, mut progress: impl FnMut(&str)) -> Result<Vec<S
         }
         progress(&format!("{name}: solving (limit {limit} s)..."));
         let solved = match &opts.by_parts {
-            Some(dir) => parts::solve_row(rules, opts, dir, &mut progress)?,
+            Some(dir) => parts::solve_row(&parts::Root::empty(*rules), opts, dir, &mut progress)?,
             None => solve_row(rules, opts)?,
         };
         let Some(row) = solved else {

@@ -2,7 +2,9 @@
 //! of the strategy; with `--tt` the table lives in a file with checkpoints to resume from.
 
 use super::args::{PositionArgs, SearchArgs, ThreadArgs, whole};
+use super::parts::PartsArgs;
 use super::report::{json_report, print_header, print_report};
+use super::solve_parts::ByParts;
 use super::{interrupt_flag, write_file};
 use c6solve::files::outputs::{self, Named};
 use c6solve::input;
@@ -112,6 +114,32 @@ pub struct SolveArgs {
         value_parser = whole::<usize>(1..)
     )]
     proof_max_nodes: usize,
+    /// Solve the position part by part, the way `table --by-parts` solves an empty board:
+    /// after each of the side to move's turns up to symmetry one solve of its own (and one
+    /// for the opponent at the root), each recorded in the ledger the moment it is proven,
+    /// split further with --part-nodes, composed into the value with one certificate joining
+    /// the parts'. A directory (the ledger is DIR/m_n_k_p_q@MOVES.json) or a PostgreSQL URL
+    /// that any number of such commands, on any machines, work on together. Running the same
+    /// command again continues where it stopped. --time-limit is the run's time for all
+    /// parts, --tt-size and --threads each part's. The position must be given as moves.
+    #[arg(
+        long,
+        value_name = "DIR|URL",
+        conflicts_with_all = ["tt", "split_turns", "sgf_out", "no_zones", "nodes", "goal", "no_zone_claims"]
+    )]
+    by_parts: Option<String>,
+    #[command(flatten)]
+    parts: PartsArgs,
+    /// With --by-parts: write the parts' certificates to DIR/STEM/MOVES.c6proof and the
+    /// joined one to DIR/STEM.c6proof (STEM is m_n_k_p_q@MOVES) [default: DIR/certificates
+    /// beside a directory ledger, ./certificates with a PostgreSQL one]. Nothing is proven
+    /// without them: a part is recorded with its certificate, checked by the checker.
+    #[arg(long, value_name = "DIR", requires = "by_parts")]
+    part_certificates: Option<String>,
+    /// With --by-parts: keep each part's table in DIR/STEM/MOVES.tt with its checkpoint, so
+    /// a part stopped midway continues from it (the file goes once the part is certified).
+    #[arg(long, value_name = "DIR", requires = "by_parts")]
+    tt_dir: Option<String>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -128,6 +156,21 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Error> {
     let want_proof = args.proof.is_some() || args.sgf_out.is_some();
     let pos = input::load(rules, &source)?;
     check_outputs(&args)?;
+    if let Some(ledger) = &args.by_parts {
+        let by = ByParts {
+            ledger,
+            parts: &args.parts,
+            certificates: args.part_certificates.as_deref(),
+            tt_dir: args.tt_dir.as_deref(),
+            proof: args.proof.as_deref(),
+            time_limit: args.search.time_limit,
+            tt_mib: args.search.tt_size.unwrap_or(256),
+            threads: args.threads.threads(),
+            proof_max_nodes: args.proof_max_nodes,
+            json: args.json,
+        };
+        return super::solve_parts::run(&pos, &source, &by);
+    }
     let opts = SolveOptions {
         goal: match args.goal {
             GoalArg::Value => Goal::Value,

@@ -20,6 +20,10 @@ pub struct StatusArgs {
     /// workers spent.
     #[arg(long, value_name = "RULES", conflicts_with = "after")]
     rules: Option<String>,
+    /// With --rules: the ledger of the position after these moves (`solve --by-parts LEDGER
+    /// --moves MOVES`) instead of the row's empty board.
+    #[arg(long, value_name = "MOVES", requires = "rules")]
+    moves: Option<String>,
     /// Print one JSON object (the same fields, numbers as numbers).
     #[arg(long)]
     json: bool,
@@ -33,7 +37,13 @@ pub struct StatusArgs {
 /// Runs `status`: 0 when a checkpoint is shown, 1 when there is none.
 pub fn run(args: StatusArgs) -> Result<ExitCode, Error> {
     if let Some(rules) = &args.rules {
-        return ledger_status(&args, &Rules::parse(rules)?);
+        let rules = Rules::parse(rules)?;
+        let root = match &args.moves {
+            Some(moves) => c6solve::boards::parts::Root::after(rules, moves)
+                .map_err(|e| Error::Option(format!("--moves '{moves}': {e}")))?,
+            None => c6solve::boards::parts::Root::empty(rules),
+        };
+        return ledger_status(&args, &root);
     }
     let given = std::path::Path::new(&args.file);
     if given.is_dir() {
@@ -128,9 +138,12 @@ pub fn run(args: StatusArgs) -> Result<ExitCode, Error> {
 
 /// `status LEDGER --rules R`: the row's ledger, as lines or one JSON object; 0 when the row
 /// is settled, 1 while it is open.
-fn ledger_status(args: &StatusArgs, rules: &Rules) -> Result<ExitCode, Error> {
+fn ledger_status(
+    args: &StatusArgs,
+    root: &c6solve::boards::parts::Root,
+) -> Result<ExitCode, Error> {
     use c6solve::boards::parts;
-    let status = parts::status(rules, &parts::LedgerAt::parse(&args.file))?;
+    let status = parts::status(root, &parts::LedgerAt::parse(&args.file))?;
     if args.json {
         let json = serde_json::to_string(&status).map_err(|e| Error::Io(e.to_string()))?;
         println!("{json}");

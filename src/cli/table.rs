@@ -5,6 +5,7 @@
 //! in this file.
 
 use super::args::{ListBefore, ThreadArgs, seconds, tt_mib, whole};
+use super::parts::PartsArgs;
 use super::{exit_code, interrupt_flag};
 use c6solve::boards::{self, BoardsOptions};
 use c6solve::files::outputs::Named;
@@ -101,65 +102,8 @@ pub struct TableArgs {
     /// database and checked again when the row is composed.
     #[arg(long, value_name = "DIR|URL", conflicts_with = "split_turns")]
     by_parts: Option<String>,
-    /// With a PostgreSQL --by-parts: seconds a claimed part stays this worker's without a
-    /// renewal (renewed every third of it while the part is solved); a worker that died loses
-    /// its part to the others this long after its last renewal.
-    #[arg(
-        long,
-        value_name = "SECS",
-        default_value = "60",
-        requires = "by_parts",
-        allow_negative_numbers = true,
-        value_parser = lease_seconds
-    )]
-    lease_seconds: Duration,
-    /// With --by-parts: how many parts to solve at once, each with --threads threads.
-    #[arg(
-        long,
-        value_name = "N",
-        default_value = "1",
-        requires = "by_parts",
-        value_parser = whole::<usize>(1..)
-    )]
-    part_workers: usize,
-    /// With --by-parts: before a first turn is solved whole, try on it the N answers of White
-    /// recorded most often in the ledger, each as a part below it with Black to move and at
-    /// most --reply-trial-nodes nodes; one that refutes Black settles the first turn. Pays
-    /// where White's answer is what the search spends its time finding (8,8,6,2,2).
-    #[arg(
-        long,
-        value_name = "N",
-        default_value = "0",
-        requires = "by_parts",
-        value_parser = whole::<usize>(0..)
-    )]
-    reply_trials: usize,
-    /// Node budget of each reply trial.
-    #[arg(
-        long,
-        value_name = "N",
-        default_value = "4000000",
-        requires = "by_parts",
-        value_parser = whole::<u64>(1..)
-    )]
-    reply_trial_nodes: u64,
-    /// With --by-parts: split a part its solve does not prove within N nodes (after its reply
-    /// trials): the stones of the side to move up to symmetry become parts of their own,
-    /// tried in the order the stopped search ranked them, and split again if they outgrow N
-    /// too. The ledger records each split and why. Without it each part is solved whole.
-    #[arg(
-        long,
-        value_name = "N",
-        requires = "by_parts",
-        value_parser = whole::<u64>(1..)
-    )]
-    part_nodes: Option<u64>,
-    /// With --by-parts: also solve the position after these moves as a part (repeat for
-    /// more): Black cannot win there (--goal hold with White to move, win with Black). To
-    /// split a first turn too large for one solve: a White reply after it ("D1 F6"), or
-    /// every Black answer after that. A first turn with parts below it is settled by them.
-    #[arg(long = "part", value_name = "MOVES", requires = "by_parts")]
-    parts_at: Vec<String>,
+    #[command(flatten)]
+    parts: PartsArgs,
     /// Largest disproof (no-win claim) written into a certificate, in nodes per claim; a row
     /// with a larger one is recorded without a certificate, saying so.
     #[arg(
@@ -225,12 +169,12 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Error> {
         cert_dir: (!args.no_certificates).then(|| PathBuf::from(&args.certificates)),
         proof_max_nodes: args.proof_max_nodes,
         by_parts: args.by_parts.as_deref().map(boards::parts::LedgerAt::parse),
-        lease: args.lease_seconds,
-        part_workers: args.part_workers,
-        reply_trials: args.reply_trials,
-        reply_trial_nodes: args.reply_trial_nodes,
-        part_nodes: args.part_nodes,
-        parts_at: args.parts_at,
+        lease: args.parts.lease_seconds,
+        part_workers: args.parts.part_workers,
+        reply_trials: args.parts.reply_trials,
+        reply_trial_nodes: args.parts.reply_trial_nodes,
+        part_nodes: args.parts.part_nodes,
+        parts_at: args.parts.parts_at,
         json: PathBuf::from(&args.json),
         md: PathBuf::from(&args.md),
         command,
@@ -287,15 +231,6 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Error> {
         }
     }
     Ok(exit_code(!bad))
-}
-
-/// A lease of at least one second (a shorter one would expire between two renewals).
-fn lease_seconds(text: &str) -> Result<Duration, String> {
-    let d = seconds(text)?;
-    if d < Duration::from_secs(1) {
-        return Err("a lease is at least 1 second".into());
-    }
-    Ok(d)
 }
 
 /// The rule sets `--boards` with `--k` (and `--p`, `--q`), `--rules` and `--literature` ask

@@ -4,6 +4,7 @@
 
 use super::compose::{Composed, Shape, compose, first_turns_refuted};
 use super::ledger::{Ledger, PartRecord, position_after};
+use super::root::Root;
 use super::schedule::{Job, part_name};
 use crate::board::{Cell, Position};
 use crate::boards::backing::read_with_sha;
@@ -11,7 +12,7 @@ use crate::boards::certificates::{
     CERTIFICATE_SENTENCE, NO_CERTIFICATE, write_certificate, write_checked,
 };
 use crate::boards::made::new_row;
-use crate::boards::options::{BoardsOptions, file_stem};
+use crate::boards::options::BoardsOptions;
 use crate::boards::rows::{Effort, Row, Value};
 use crate::error::Result;
 use crate::proof::{self, Claim, Node, cert, check, join};
@@ -57,12 +58,13 @@ pub(super) fn write_part_certificate(
 
 /// The certificate already in a certifying job's place, when the checker accepts it for the
 /// job's position and the recorded value: a part record with just its certificate fields.
-pub(super) fn adopted(rules: &Rules, opts: &BoardsOptions, job: &Job) -> Option<PartRecord> {
+pub(super) fn adopted(root: &Root, opts: &BoardsOptions, job: &Job) -> Option<PartRecord> {
+    let rules = &root.rules;
     let value = &job.certify.as_ref()?.value;
     let file = opts
         .cert_dir
         .as_ref()?
-        .join(file_stem(rules))
+        .join(root.stem())
         .join(format!("{}.c6proof", part_name(job)));
     let name = file.display().to_string();
     let (packed, sha) = read_with_sha(&name).ok()?;
@@ -91,7 +93,7 @@ pub(super) fn adopted(rules: &Rules, opts: &BoardsOptions, job: &Job) -> Option<
 }
 
 /// How a value composed of parts (see [`super`]) was shown.
-fn how_by_parts(rules: &Rules, value: Value, parts: &[PartRecord], ledger: &str) -> String {
+fn how_by_parts(root: &Root, value: Value, parts: &[PartRecord], ledger: &str) -> String {
     let list = parts
         .iter()
         .map(|p| {
@@ -100,34 +102,41 @@ fn how_by_parts(rules: &Rules, value: Value, parts: &[PartRecord], ledger: &str)
         })
         .collect::<Vec<_>>()
         .join(", ");
-    let white = if rules.q == rules.p {
-        " White cannot force a win by strategy stealing (q = p)."
+    let (mover, other) = (root.mover(), root.mover().opponent());
+    let stealing = if root.needs_opponent_part() {
+        String::new()
     } else {
-        ""
+        format!(" {other} cannot force a win by strategy stealing (q = p).")
     };
     let what = match value {
-        Value::Win => "a first turn of Black's after which White loses",
-        Value::Loss => "White's win from the root",
-        _ => "after each of Black's first turns up to symmetry, White holds",
+        Value::Win => format!("a first turn of {mover}'s after which {other} loses"),
+        Value::Loss => format!("{other}'s win from the root"),
+        _ => format!("after each of {mover}'s first turns up to symmetry, {other} holds"),
+    };
+    let what = match root.is_empty_board() {
+        true => what,
+        false => format!("after {}, {mover} to move: {what}", root.moves()),
     };
     // A part deeper than a first turn lies below a split: chosen by the user (--part), an
     // answer recorded for another first turn (--reply-trials), or a part split because it
     // outgrew --part-nodes.
-    let first = rules.q as usize;
+    let first = root.first_turn_len();
     let split = parts
         .iter()
         .any(|p| p.moves.split_whitespace().count() > first);
     let goals = if split {
-        "`solve --goal hold` where White is to move, `solve --goal win` where Black is, \
-         below the first turns where a part was split by hand (--part), by a reply recorded \
-         for another first turn (--reply-trials) or because it outgrew --part-nodes (a split \
-         position is settled by the parts of its stones)"
+        format!(
+            "`solve --goal hold` where {other} is to move, `solve --goal win` where {mover} \
+             is, below the first turns where a part was split by hand (--part), by a reply \
+             recorded for another first turn (--reply-trials) or because it outgrew \
+             --part-nodes (a split position is settled by the parts of its stones)"
+        )
     } else {
-        "`solve --goal hold`"
+        "`solve --goal hold`".to_string()
     };
     format!(
         "Solved by parts (--by-parts, ledger {ledger}): {what}, each part a df-pn solve of its own \
-         ({goals}); the row's nodes and seconds are the parts' sums: {list}.{white}"
+         ({goals}); the row's nodes and seconds are the parts' sums: {list}.{stealing}"
     )
 }
 
@@ -135,30 +144,32 @@ fn how_by_parts(rules: &Rules, value: Value, parts: &[PartRecord], ledger: &str)
 /// `name` is the ledger's file or URL (without its password), `effort` what its workers
 /// spent.
 pub(super) fn row_of(
-    rules: &Rules,
+    root: &Root,
     opts: &BoardsOptions,
     ledger: &Ledger,
     name: &str,
     load: String,
     effort: Option<Effort>,
 ) -> Result<Row> {
-    let composed = compose(rules, ledger);
+    let rules = &root.rules;
+    let composed = compose(root, ledger);
     let (value, parts, how) = match &composed {
         Composed::Value { value, parts, .. } => {
-            let how = how_by_parts(rules, *value, parts, name);
+            let how = how_by_parts(root, *value, parts, name);
             (*value, parts.clone(), how)
         }
         Composed::Open => {
-            let (refuted, turns) = first_turns_refuted(rules, ledger);
+            let (refuted, turns) = first_turns_refuted(root, ledger);
             (
                 Value::Unknown,
                 ledger.parts.clone(),
                 format!(
                     "Solved by parts (--by-parts): not settled by the {} parts proven in {} so \
-                     far, which refute {refuted} of Black's {turns} first turns up to symmetry \
+                     far, which refute {refuted} of {}'s {turns} first turns up to symmetry \
                      (recorded as unknown, never as a value; nodes and seconds are those parts').",
                     ledger.parts.len(),
-                    name
+                    name,
+                    root.mover()
                 ),
             )
         }
@@ -170,11 +181,16 @@ pub(super) fn row_of(
         effort,
         ..new_row(rules, value, how, opts, load)
     };
+    if !root.is_empty_board() {
+        // A position, not a row of the table: named by its moves, no literature value.
+        row.rules = root.key();
+        row.literature = None;
+    }
     if let (Composed::Value { claims, .. }, Some(dir)) = (&composed, &opts.cert_dir) {
         let start = Instant::now();
-        match joined(rules, claims) {
+        match joined(root, claims) {
             Ok(c) => {
-                let file = dir.join(format!("{}.c6proof", file_stem(rules)));
+                let file = dir.join(format!("{}.c6proof", root.stem()));
                 row.how.push(' ');
                 write_certificate(&mut row, c, &file, start.elapsed())?;
                 row.how = row.how.replace(
@@ -192,10 +208,11 @@ pub(super) fn row_of(
 /// with the parts' proofs at its leaves (turned by the board symmetry that maps a part
 /// recorded as a mirror image onto the position it stands for).
 fn joined(
-    rules: &Rules,
+    root: &Root,
     claims: &[(Color, bool, Option<Shape>)],
 ) -> std::result::Result<proof::Packed, String> {
-    let root = Position::new(*rules);
+    let rules = &root.rules;
+    let at = root.position();
     let mut parts = Vec::new();
     for (colour, win, shape) in claims {
         let claim = if *win { Claim::Win } else { Claim::NoWin };
@@ -212,7 +229,7 @@ fn joined(
         parts.push(part.map_err(|e| e.to_string())?);
     }
     Ok(proof::Packed {
-        head: cert::header(&root),
+        head: cert::header(&at),
         parts,
     })
 }

@@ -2,6 +2,7 @@
 //! symmetry-reduced keys, and the walk down from the root to them.
 
 use super::ledger::{Ledger, PartRecord, position_after};
+use super::root::Root;
 use crate::board::{Cell, Position};
 use crate::boards::rows::Value;
 use crate::rules::{Color, Rules};
@@ -194,59 +195,65 @@ fn status(pos: &mut Position, path: &mut Vec<Cell>, attacker: Color, index: &Ind
     }
 }
 
-/// How many of Black's first turns up to symmetry the ledger's parts refute, of how many
-/// there are: a long row's progress from one run to the next.
-pub fn first_turns_refuted(rules: &Rules, ledger: &Ledger) -> (usize, usize) {
-    let index = Index::new(rules, ledger);
-    let mut pos = Position::new(*rules);
-    let turns = dfpn::root_turns(&pos, Color::Black);
+/// How many of the mover's first turns at the root up to symmetry (Black's on an empty board)
+/// the ledger's parts refute, of how many there are: a long row's progress from one run to
+/// the next.
+pub fn first_turns_refuted(root: &Root, ledger: &Ledger) -> (usize, usize) {
+    let index = Index::new(&root.rules, ledger);
+    let mut pos = root.position();
+    let mover = pos.to_move();
+    let turns = dfpn::root_turns(&pos, mover);
     let mut refuted = 0;
     for &(a, b, _) in &turns {
-        let mut path: Vec<Cell> = std::iter::once(a).chain(b).collect();
-        for &c in &path {
+        let turn: Vec<Cell> = std::iter::once(a).chain(b).collect();
+        for &c in &turn {
             pos.play(c);
         }
-        let played = path.len();
+        let mut path: Vec<Cell> = root.cells.iter().chain(&turn).copied().collect();
         if matches!(
-            status(&mut pos, &mut path, Color::Black, &index),
+            status(&mut pos, &mut path, mover, &index),
             Status::Refuted(_)
         ) {
             refuted += 1;
         }
-        for _ in 0..played {
+        for _ in &turn {
             pos.undo();
         }
     }
     (refuted, turns.len())
 }
 
-/// What the ledger shows about a board.
+/// What the ledger shows about its root.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Composed {
     /// The value is settled, by the parts listed (with their summed cost).
     Value {
-        /// Black's value on the empty board.
+        /// The value for the side to move at the root (Black's on an empty board).
         value: Value,
         /// The parts that settle it.
         parts: Vec<PartRecord>,
         /// The shapes of the proof's claims, in a certificate's order: the colour each is
-        /// about, whether it is a win, and its shape (`None`: White's no-win by strategy
-        /// stealing).
+        /// about, whether it is a win, and its shape from the root (`None`: White's no-win
+        /// on an empty board by strategy stealing).
         claims: Vec<(Color, bool, Option<Shape>)>,
     },
     /// Not settled yet.
     Open,
 }
 
-/// Composes a board's value from its ledger (see the module comment).
-pub fn compose(rules: &Rules, ledger: &Ledger) -> Composed {
+/// Composes the root's value from its ledger (see the module comment): the mover's win, else
+/// the opponent's win, else (both refuted) a draw.
+pub fn compose(root: &Root, ledger: &Ledger) -> Composed {
+    let rules = &root.rules;
     let index = Index::new(rules, ledger);
-    let mut root = Position::new(*rules);
-    let black = status(&mut root, &mut Vec::new(), Color::Black, &index);
-    let white = if rules.q == rules.p {
-        None
+    let mut pos = root.position();
+    let mover = pos.to_move();
+    let other = mover.opponent();
+    let own = status(&mut pos, &mut root.cells.clone(), mover, &index);
+    let theirs = if root.needs_opponent_part() {
+        Some(status(&mut pos, &mut root.cells.clone(), other, &index))
     } else {
-        Some(status(&mut root, &mut Vec::new(), Color::White, &index))
+        None
     };
     let settled = |value, claims: Vec<(Color, bool, Option<Shape>)>| {
         // With two stones a turn a part is reached through either of its stones: it is
@@ -266,20 +273,25 @@ pub fn compose(rules: &Rules, ledger: &Ledger) -> Composed {
             claims,
         }
     };
-    match (black, white) {
-        (Status::Won(s), _) => settled(Value::Win, vec![(Color::Black, true, Some(s))]),
-        (_, Some(Status::Won(s))) => settled(Value::Loss, vec![(Color::White, true, Some(s))]),
+    // A certificate lists Black's claim before White's.
+    let ordered = |a: (Color, bool, Option<Shape>), b: (Color, bool, Option<Shape>)| {
+        if a.0 == Color::Black {
+            vec![a, b]
+        } else {
+            vec![b, a]
+        }
+    };
+    match (own, theirs) {
+        (Status::Won(s), _) => settled(Value::Win, vec![(mover, true, Some(s))]),
+        (_, Some(Status::Won(s))) => settled(Value::Loss, vec![(other, true, Some(s))]),
         // Strategy stealing (see `search::second_player_cannot_win`).
         (Status::Refuted(b), None) => settled(
             Value::Draw,
-            vec![(Color::Black, false, Some(b)), (Color::White, false, None)],
+            ordered((mover, false, Some(b)), (other, false, None)),
         ),
         (Status::Refuted(b), Some(Status::Refuted(w))) => settled(
             Value::Draw,
-            vec![
-                (Color::Black, false, Some(b)),
-                (Color::White, false, Some(w)),
-            ],
+            ordered((mover, false, Some(b)), (other, false, Some(w))),
         ),
         _ => Composed::Open,
     }

@@ -1,8 +1,9 @@
 //! The parts still to solve, in the order they are best solved: a job-level proof-number
 //! search over the ledger (after Wu, Lin et al.'s job-level proof-number search for Connect6).
 //!
-//! The ledger describes a tree for each attacker (Black; White too when q != p): at its root
-//! the row's value is asked; Black's root is split into Black's first turns, and below them
+//! The ledger describes a tree for each attacker (the mover at the root, Black on an empty
+//! board; its opponent too where that takes a part, see [`Root::needs_opponent_part`]): at
+//! its root the value is asked; the mover's root is split into its first turns, and below them
 //! the tree goes down wherever the ledger has a split ([`super::split`]) or a part asked for
 //! by hand (`--part`, reply trials) below a position. Its leaves are the positions still to
 //! solve (jobs); a proven part is a solved node. Every node gets proof and disproof numbers
@@ -22,11 +23,12 @@
 use super::compose::Index;
 use super::ledger::{Ledger, position_after};
 use super::replies;
+use super::root::Root;
 use super::schedule::Job;
 use super::split::{Estimate, SplitRecord, attacker_for};
 use crate::board::{Cell, Position};
 use crate::notation::format_moves;
-use crate::rules::{Color, Rules};
+use crate::rules::Color;
 use crate::search::{Goal, dfpn};
 use hashbrown::{HashMap, HashSet};
 use std::cmp::Reverse;
@@ -51,7 +53,7 @@ struct Tree {
 
 /// What building a tree reads: the ledger's index, its splits and the hand parts' paths.
 struct Sources<'a> {
-    rules: &'a Rules,
+    root: &'a Root,
     index: &'a Index<'a>,
     /// The splits by their position's key for their attacker.
     splits: HashMap<[u64; 2], &'a SplitRecord>,
@@ -62,32 +64,34 @@ struct Sources<'a> {
     /// The hand parts themselves, in the order asked: leaves unless something is recorded
     /// below them, and solved before the search's own order.
     hand_parts: Vec<[u64; 2]>,
-    /// White's answers that refuted Black's other first turns, most often first, each sorted
-    /// ([`replies::candidates`]): below Black's tree's first turns, a White stone of one of
-    /// them is tried first (answers repeat from one first turn to another).
+    /// The opponent's answers that refuted the mover's other first turns, most often first,
+    /// each sorted ([`replies::candidates`]): below the mover's tree's first turns, a stone
+    /// of one of them is tried first (answers repeat from one first turn to another).
     answers: Vec<Vec<Cell>>,
 }
 
-/// The parts to solve, best first, for `rules` from `ledger`: the leaves of Black's tree, then
-/// of White's when q != p, each picked as the most-proving job with the jobs in `busy`
+/// The parts to solve, best first, for `root` from `ledger`: the leaves of the mover's tree,
+/// then of the opponent's where it takes a part, each picked as the most-proving job with the jobs in `busy`
 /// (moves of parts being solved) and the ones picked before it counted as refuted. At most
 /// `limit` are listed.
 pub fn ordered_jobs(
-    rules: &Rules,
+    root: &Root,
     ledger: &Ledger,
     extra: &[Vec<Cell>],
     busy: &HashSet<String>,
     limit: usize,
 ) -> Vec<Job> {
+    let rules = &root.rules;
     let index = Index::new(rules, ledger);
     let mut out = Vec::new();
-    let attackers: &[Color] = if rules.q == rules.p {
-        &[Color::Black]
+    let mover = root.mover();
+    let attackers: &[Color] = if root.needs_opponent_part() {
+        &[mover, mover.opponent()]
     } else {
-        &[Color::Black, Color::White]
+        &[mover]
     };
     for &attacker in attackers {
-        let sources = Sources::new(rules, &index, ledger, extra, attacker);
+        let sources = Sources::new(root, &index, ledger, extra, attacker);
         let mut tree = Tree::build(&sources, attacker);
         let mut taken: HashSet<[u64; 2]> = busy
             .iter()
@@ -127,12 +131,13 @@ pub fn ordered_jobs(
 
 impl<'a> Sources<'a> {
     fn new(
-        rules: &'a Rules,
+        root: &'a Root,
         index: &'a Index<'a>,
         ledger: &'a Ledger,
         extra: &[Vec<Cell>],
         attacker: Color,
     ) -> Sources<'a> {
+        let rules = &root.rules;
         let mut splits = HashMap::new();
         let mut estimates = HashMap::new();
         for split in &ledger.splits {
@@ -159,12 +164,13 @@ impl<'a> Sources<'a> {
                 }
             }
         }
-        let answers = match attacker {
-            Color::Black => with_images(rules, replies::candidates(rules, ledger)),
-            Color::White => Vec::new(),
+        let answers = if attacker == root.mover() {
+            with_images(root, replies::candidates(root, ledger))
+        } else {
+            Vec::new()
         };
         Sources {
-            rules,
+            root,
             index,
             splits,
             estimates,
@@ -174,17 +180,18 @@ impl<'a> Sources<'a> {
         }
     }
 
-    /// For a position in White's first turn after one of Black's (reached by `path`), the
-    /// rank among the recorded answers of the first one holding White's stones so far.
+    /// For a position in the opponent's turn after one of the mover's first turns (reached by
+    /// `path`), the rank among the recorded answers of the first one holding the opponent's
+    /// stones so far.
     fn answer_rank(&self, path: &[Cell]) -> Option<usize> {
-        let (q, p) = (self.rules.q as usize, self.rules.p as usize);
-        if path.len() <= q || path.len() > q + p {
+        let (first, p) = (self.root.first_turn_len(), self.root.rules.p as usize);
+        if path.len() <= first || path.len() > first + p {
             return None;
         }
-        let white = &path[q..];
+        let answer = &path[first..];
         self.answers
             .iter()
-            .position(|a| white.iter().all(|c| a.contains(c)))
+            .position(|a| answer.iter().all(|c| a.contains(c)))
     }
 
     /// True when the ledger (or a hand part) has something below `key`.
@@ -198,9 +205,9 @@ impl<'a> Sources<'a> {
 /// `answers` followed by their images under the board's symmetries not already listed, in
 /// the same order: an answer recorded in one first turn's frame is tried in every frame (the
 /// centre's answer to a corner stone is the centre, and to a centre stone another centre
-/// point).
-fn with_images(rules: &Rules, answers: Vec<Vec<Cell>>) -> Vec<Vec<Cell>> {
-    let empty = Position::new(*rules);
+/// point). Only an order: an image that does not fit a position is passed over there.
+fn with_images(root: &Root, answers: Vec<Vec<Cell>>) -> Vec<Vec<Cell>> {
+    let empty = Position::new(root.rules);
     let maps = empty.geometry().symmetries();
     let mut out = answers.clone();
     for map in maps {
@@ -216,28 +223,29 @@ fn with_images(rules: &Rules, answers: Vec<Vec<Cell>>) -> Vec<Vec<Cell>> {
 }
 
 impl Tree {
-    /// The tree of `attacker` from the empty board.
+    /// The tree of `attacker` from the root.
     fn build(sources: &Sources<'_>, attacker: Color) -> Tree {
         let mut tree = Tree {
             nodes: Vec::new(),
             at: HashMap::new(),
         };
-        let mut pos = Position::new(*sources.rules);
+        let root = sources.root;
+        let mut pos = root.position();
         let root_key = dfpn::key_for(&pos, attacker);
-        let split_root = attacker == Color::Black
+        let split_root = attacker == root.mover()
             && !sources.index.at.contains_key(&root_key)
             && !sources.splits.contains_key(&root_key);
         if split_root {
-            // Black's root is always split into its first turns (see the module comment of
-            // `parts`); node 0 is the root.
+            // The mover's root is always split into its first turns (see the module comment
+            // of `parts`); node 0 is the root.
             tree.nodes.push(Node::Inner(Vec::new(), true));
             let mut children = Vec::new();
-            for (a, b, _) in dfpn::root_turns(&pos, Color::Black) {
+            for (a, b, _) in dfpn::root_turns(&pos, attacker) {
                 let cells: Vec<Cell> = std::iter::once(a).chain(b).collect();
                 for &c in &cells {
                     pos.play(c);
                 }
-                let mut path = cells.clone();
+                let mut path: Vec<Cell> = root.cells.iter().chain(&cells).copied().collect();
                 children.push(tree.add(sources, &mut pos, &mut path, attacker));
                 for _ in &cells {
                     pos.undo();
@@ -245,7 +253,7 @@ impl Tree {
             }
             tree.nodes[0] = Node::Inner(children, true);
         } else {
-            tree.add(sources, &mut pos, &mut Vec::new(), attacker);
+            tree.add(sources, &mut pos, &mut root.cells.clone(), attacker);
         }
         tree
     }
@@ -306,7 +314,7 @@ impl Tree {
             });
             self.nodes.push(Node::Leaf(
                 Job {
-                    moves: format_moves(sources.rules, path),
+                    moves: format_moves(&sources.root.rules, path),
                     cells: path.clone(),
                     goal,
                     certify: None,

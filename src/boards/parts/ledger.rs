@@ -1,8 +1,8 @@
 //! The ledger of a board solved by parts: each proven part with what it cost and its
 //! certificate, in `DIR/m_n_k_p_q.json`, read and written whole.
 
+use super::root::Root;
 use crate::board::{Cell, Position};
-use crate::boards::options::file_stem;
 use crate::boards::store::write_atomic;
 use crate::error::{Error, Result};
 use crate::notation::parse_moves;
@@ -63,6 +63,10 @@ pub struct PartRecord {
 pub struct Ledger {
     /// `m,n,k,p,q`.
     pub rules: String,
+    /// The stones from the empty board to the position the parts settle (Go-style points;
+    /// empty, and left out of the file, for a row's empty board). See [`Root`].
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub root: String,
     /// The parts proven so far, in the order they were proven.
     pub parts: Vec<PartRecord>,
     /// The runs that solved parts, with their wall and CPU seconds (the row's effort).
@@ -73,32 +77,49 @@ pub struct Ledger {
     pub splits: Vec<super::split::SplitRecord>,
 }
 
-/// The ledger file of `rules` in `dir`.
-pub fn ledger_path(dir: &Path, rules: &Rules) -> PathBuf {
-    dir.join(format!("{}.json", file_stem(rules)))
+/// The ledger file of `root` in `dir`: `m_n_k_p_q.json` for a row's empty board,
+/// `m_n_k_p_q@MOVES.json` after moves.
+pub fn ledger_path(dir: &Path, root: &Root) -> PathBuf {
+    dir.join(format!("{}.json", root.stem()))
+}
+
+impl Ledger {
+    /// A ledger of `root` with nothing recorded yet.
+    pub fn empty(root: &Root) -> Ledger {
+        Ledger {
+            rules: root.rules.to_string(),
+            root: root.moves(),
+            parts: Vec::new(),
+            sessions: Vec::new(),
+            splits: Vec::new(),
+        }
+    }
 }
 
 /// Reads a ledger; a missing file is an empty one. A file that does not parse, is for other
-/// rules or holds a part whose moves or value are not valid is an error (never overwritten).
-pub fn load(path: &Path, rules: &Rules) -> Result<Ledger> {
+/// rules or another root, or holds a part whose moves or value are not valid is an error
+/// (never overwritten).
+pub fn load(path: &Path, root: &Root) -> Result<Ledger> {
+    let rules = &root.rules;
     let bad = |why: String| Error::Io(format!("{}: {why}", path.display()));
     let text = match crate::files::bounded::read_text_io(path, crate::files::bounded::Kind::Ledger)
     {
         Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Ok(Ledger {
-                rules: rules.to_string(),
-                parts: Vec::new(),
-                sessions: Vec::new(),
-                splits: Vec::new(),
-            });
-        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Ledger::empty(root)),
         Err(e) => return Err(bad(format!("cannot read: {e}"))),
     };
     let ledger: Ledger =
         serde_json::from_str(&text).map_err(|e| bad(format!("not a ledger of parts: {e}")))?;
-    if ledger.rules != rules.to_string() {
-        return Err(bad(format!("a ledger for {}, not {rules}", ledger.rules)));
+    if ledger.rules != rules.to_string() || ledger.root != root.moves() {
+        let of = |rules: &str, moves: &str| match moves {
+            "" => rules.to_string(),
+            m => format!("{rules} after {m}"),
+        };
+        return Err(bad(format!(
+            "a ledger for {}, not {}",
+            of(&ledger.rules, &ledger.root),
+            of(&rules.to_string(), &root.moves())
+        )));
     }
     for part in &ledger.parts {
         position_after(rules, &part.moves)
@@ -111,7 +132,7 @@ pub fn load(path: &Path, rules: &Rules) -> Result<Ledger> {
         }
     }
     for split in &ledger.splits {
-        if let Some(why) = split.invalid(rules) {
+        if let Some(why) = split.invalid(root) {
             return Err(bad(format!("split '{}': {why}", split.moves)));
         }
     }

@@ -1,6 +1,7 @@
 //! The ledger of parts in a PostgreSQL database, shared by any number of worker processes.
 //!
-//! One table row per part (`c6solve_parts`), keyed by the rules and the part's moves, in one
+//! One table row per part (`c6solve_parts`), keyed by the ledger's root (the `rules` column:
+//! `m,n,k,p,q`, or `m,n,k,p,q@MOVES` for a position, see [`Root::key`]) and the part's moves, in one
 //! of three states: `open` (to solve), `running` (claimed by `worker` until `lease_until`) and
 //! `done` (the [`PartRecord`] as JSON, its value, and its certificate's bytes with their
 //! SHA-256). Every time is the server's `now()`, so the workers' clocks never matter.
@@ -20,12 +21,12 @@
 //! its version in `c6solve_schema_version`.
 
 use super::ledger::{Ledger, PartRecord, position_after};
+use super::root::Root;
 use super::split::SplitRecord;
 use crate::boards::backing::sha256_hex;
 use crate::boards::rows::Effort;
 use crate::error::{Error, Result};
 use crate::proof::{self, cert, check};
-use crate::rules::Rules;
 use postgres::{Client, NoTls, Transaction};
 use std::path::Path;
 use std::time::Duration;
@@ -84,7 +85,7 @@ pub struct PgLedger {
     client: Client,
     /// The URL without its password, for messages.
     shown: String,
-    /// `m,n,k,p,q`.
+    /// The root's key: `m,n,k,p,q`, or `m,n,k,p,q@MOVES` (the `rules` column).
     rules: String,
     /// This worker's name: `host:pid`.
     worker: String,
@@ -136,7 +137,7 @@ pub fn host_name() -> String {
 impl PgLedger {
     /// Connects to `url` and creates or migrates the schema: one clear error when the URL is
     /// not one, the server cannot be reached, or its schema is newer than this c6solve.
-    pub fn open(url: &str, rules: &Rules) -> Result<PgLedger> {
+    pub fn open(url: &str, root: &Root) -> Result<PgLedger> {
         let shown = super::at::without_password(url);
         let mut config: postgres::Config = url.parse().map_err(|e: postgres::Error| {
             Error::Option(format!("--by-parts {shown}: {}", one_line(&e)))
@@ -154,7 +155,7 @@ impl PgLedger {
         let mut ledger = PgLedger {
             client,
             shown,
-            rules: rules.to_string(),
+            rules: root.key(),
             worker: format!("{host}:{}", std::process::id()),
             host,
         };
@@ -404,20 +405,22 @@ impl PgLedger {
     }
 
     /// The proven parts as a [`Ledger`], without their certificates (for scheduling).
-    pub fn records(&mut self, rules: &Rules) -> Result<Ledger> {
-        self.done(rules, None, false)
+    pub fn records(&mut self, root: &Root) -> Result<Ledger> {
+        self.done(root, None, false)
     }
 
     /// The proven parts as a [`Ledger`], each certificate checked: its bytes must have the
     /// SHA-256 its row and its record name, and the independent checker must accept it as a
     /// proof of the row's value at the row's position. Anything else is a tampered or damaged
     /// row, and an error. With `cert_dir`, each certificate is written to
-    /// `CERT-DIR/m_n_k_p_q/MOVES.c6proof` for the joined certificate to read.
-    pub fn verified(&mut self, rules: &Rules, cert_dir: Option<&Path>) -> Result<Ledger> {
-        self.done(rules, cert_dir, true)
+    /// `CERT-DIR/STEM/MOVES.c6proof` for the joined certificate to read (the root's stem,
+    /// `m_n_k_p_q` for a row).
+    pub fn verified(&mut self, root: &Root, cert_dir: Option<&Path>) -> Result<Ledger> {
+        self.done(root, cert_dir, true)
     }
 
-    fn done(&mut self, rules: &Rules, cert_dir: Option<&Path>, check: bool) -> Result<Ledger> {
+    fn done(&mut self, root: &Root, cert_dir: Option<&Path>, check: bool) -> Result<Ledger> {
+        let rules = &root.rules;
         let columns = if check { "certificate" } else { "NULL::bytea" };
         let rows = self
             .client
@@ -439,7 +442,7 @@ impl PgLedger {
             let bytes: Option<Vec<u8>> = row.get(4);
             let bad = |why: &str| {
                 Error::Io(format!(
-                    "ledger {}: part '{moves}' of {rules}: {why}; the row is refused \
+                    "ledger {}: part '{moves}' of {root}: {why}; the row is refused \
                      (tampered with or damaged)",
                     self.shown
                 ))
@@ -488,9 +491,7 @@ impl PgLedger {
                     } else {
                         moves.replace(' ', "-")
                     };
-                    let file = dir
-                        .join(crate::boards::options::file_stem(rules))
-                        .join(format!("{name}.c6proof"));
+                    let file = dir.join(root.stem()).join(format!("{name}.c6proof"));
                     if let Some(d) = file.parent() {
                         std::fs::create_dir_all(d).map_err(|e| {
                             Error::Io(format!("cannot create {}: {e}", d.display()))
@@ -502,18 +503,17 @@ impl PgLedger {
             }
             parts.push(part);
         }
-        let splits = self.splits(rules)?;
+        let splits = self.splits(root)?;
         Ok(Ledger {
-            rules: rules.to_string(),
             parts,
-            sessions: Vec::new(),
             splits,
+            ..Ledger::empty(root)
         })
     }
 
     /// The splits recorded: a row whose split does not read or is not for its moves is
     /// refused, like a damaged part.
-    fn splits(&mut self, rules: &Rules) -> Result<Vec<SplitRecord>> {
+    fn splits(&mut self, root: &Root) -> Result<Vec<SplitRecord>> {
         let rows = self
             .client
             .query(
@@ -529,10 +529,10 @@ impl PgLedger {
             let split: Option<SplitRecord> =
                 text.as_deref().and_then(|t| serde_json::from_str(t).ok());
             match split {
-                Some(s) if s.moves == moves && s.invalid(rules).is_none() => out.push(s),
+                Some(s) if s.moves == moves && s.invalid(root).is_none() => out.push(s),
                 _ => {
                     return Err(Error::Io(format!(
-                        "ledger {}: split '{moves}' of {rules}: its record is not a split of \
+                        "ledger {}: split '{moves}' of {root}: its record is not a split of \
                          that position; the row is refused (tampered with or damaged)",
                         self.shown
                     )));

@@ -40,6 +40,8 @@
 //! - `solve_pg`: the worker loop over a PostgreSQL ledger (claim, solve, renew, record);
 //! - `effort`: the workers' wall and CPU seconds;
 //! - `status`: how far a row's ledger is ([`status`]);
+//! - `root`: the position a ledger settles, a row's empty board or a position after moves
+//!   ([`Root`]);
 //! - `row`: the row solved over either kind of ledger ([`solve_row`]);
 //! - [`split`]: parts split automatically when their solve outgrows `--part-nodes`;
 //! - `frontier`: the parts still to solve, best first: a job-level proof-number search over
@@ -53,6 +55,7 @@ mod frontier;
 mod ledger;
 mod ledger_pg;
 pub mod replies;
+mod root;
 mod row;
 mod schedule;
 mod solve;
@@ -65,6 +68,7 @@ pub use compose::{Composed, Shape, compose, first_turns_refuted};
 pub use frontier::ordered_jobs;
 pub use ledger::{Ledger, PartRecord, ledger_path, load, save};
 pub use ledger_pg::{PgLedger, Running, SCHEMA_VERSION};
+pub use root::Root;
 pub use row::solve_row;
 pub use schedule::{Certify, Job, check_inputs};
 pub use split::SplitRecord;

@@ -1,5 +1,6 @@
 //! Reply trials for rows solved by parts: White's answers that refuted Black's other first
-//! turns, tried first on a new one, each with a small node budget.
+//! turns, tried first on a new one, each with a small node budget (after moves: the root's
+//! opponent's answers to the mover's first turns).
 //!
 //! A first-turn part (White to move, `--goal hold`) spends most of its search looking for
 //! White's answer, and the part with that answer given (Black to move, `--goal win`) is much
@@ -12,21 +13,23 @@
 //! Nothing here decides a value: a trial's part is proven, and certified, like any other.
 
 use super::ledger::{Ledger, PartRecord};
+use super::root::Root;
 use crate::board::{Cell, Position};
 use crate::notation::{format_moves, parse_moves};
 use crate::proof;
-use crate::rules::{Color, Rules};
 
-/// White's first turn after the first turn of `part`, in the part's own frame: a first-turn
-/// part's recorded `reply` (see [`fill_replies`] for parts recorded without one), or for a part below a
-/// first turn (a refuted answer) its last p stones. `None` for other parts.
-pub fn reply_of(rules: &Rules, part: &PartRecord) -> Option<Vec<Cell>> {
+/// The opponent's turn after the mover's first turn of `part`, in the part's own frame: a
+/// first-turn part's recorded `reply` (see [`fill_replies`] for parts recorded without one),
+/// or for a part below a first turn (a refuted answer) its last p stones. `None` for other
+/// parts.
+pub fn reply_of(root: &Root, part: &PartRecord) -> Option<Vec<Cell>> {
+    let rules = &root.rules;
     let cells = parse_moves(rules, &part.moves).ok()?;
-    let (q, p) = (rules.q as usize, rules.p as usize);
-    if cells.len() == q + p && part.value == "no-win" {
-        return Some(cells[q..].to_vec());
+    let (first, p) = (root.first_turn_len(), rules.p as usize);
+    if cells.len() == first + p && part.value == "no-win" {
+        return Some(cells[first..].to_vec());
     }
-    if !first_turn_held(rules, part) {
+    if !first_turn_held(root, part) {
         return None;
     }
     parse_moves(rules, part.reply.as_deref()?)
@@ -34,19 +37,21 @@ pub fn reply_of(rules: &Rules, part: &PartRecord) -> Option<Vec<Cell>> {
         .filter(|r| r.len() == p)
 }
 
-/// True for a part after Black's first turn in which White holds: one that has an answer.
-fn first_turn_held(rules: &Rules, part: &PartRecord) -> bool {
-    part.value == "no-loss" && part.moves.split_whitespace().count() == rules.q as usize
+/// True for a part after the mover's first turn in which the opponent holds: one that has an
+/// answer.
+fn first_turn_held(root: &Root, part: &PartRecord) -> bool {
+    part.value == "no-loss" && part.moves.split_whitespace().count() == root.first_turn_len()
 }
 
 /// The first p stones of the strategy in a first-turn part's certificate, if the file is here.
-fn certificate_reply(rules: &Rules, part: &PartRecord) -> Option<Vec<Cell>> {
+fn certificate_reply(root: &Root, part: &PartRecord) -> Option<Vec<Cell>> {
+    let rules = &root.rules;
     let cert = proof::read_certificate(part.certificate.as_deref()?).ok()?;
-    let root = crate::show::certificate_root(&cert)?;
-    if root.to_move() != Color::White || root.rules() != rules {
+    let at = crate::show::certificate_root(&cert)?;
+    if at.to_move() != root.mover().opponent() || at.rules() != rules {
         return None;
     }
-    let (line, _, _) = crate::show::main_line(&cert, &root);
+    let (line, _, _) = crate::show::main_line(&cert, &at);
     let p = rules.p as usize;
     (line.len() >= p).then(|| line[..p].to_vec())
 }
@@ -54,14 +59,14 @@ fn certificate_reply(rules: &Rules, part: &PartRecord) -> Option<Vec<Cell>> {
 /// Fills in the `reply` of every first-turn part recorded without one from its certificate, when that is here; run once at the start of a run, so
 /// the answers are read from the ledger afterwards and stay known where the certificates are
 /// not kept. Returns how many were filled.
-pub fn fill_replies(rules: &Rules, ledger: &mut Ledger) -> usize {
+pub fn fill_replies(root: &Root, ledger: &mut Ledger) -> usize {
     let mut filled = 0;
     for part in &mut ledger.parts {
-        if part.reply.is_some() || !first_turn_held(rules, part) {
+        if part.reply.is_some() || !first_turn_held(root, part) {
             continue;
         }
-        if let Some(r) = certificate_reply(rules, part) {
-            part.reply = Some(format_moves(rules, &r));
+        if let Some(r) = certificate_reply(root, part) {
+            part.reply = Some(format_moves(&root.rules, &r));
             filled += 1;
         }
     }
@@ -69,10 +74,10 @@ pub fn fill_replies(rules: &Rules, ledger: &mut Ledger) -> usize {
 }
 
 /// The answers of the ledger, most often recorded first (ties: the one recorded first).
-pub fn candidates(rules: &Rules, ledger: &Ledger) -> Vec<Vec<Cell>> {
+pub fn candidates(root: &Root, ledger: &Ledger) -> Vec<Vec<Cell>> {
     let mut counted: Vec<(Vec<Cell>, usize)> = Vec::new();
     for part in &ledger.parts {
-        let Some(mut reply) = reply_of(rules, part) else {
+        let Some(mut reply) = reply_of(root, part) else {
             continue;
         };
         // One answer, whatever order its stones were written in.

@@ -4,8 +4,9 @@
 use super::at::LedgerAt;
 use super::ledger::{Ledger, ledger_path, load, position_after};
 use super::ledger_pg::PgLedger;
+use super::root::Root;
 use crate::board::Cell;
-use crate::boards::options::{BoardsOptions, file_stem};
+use crate::boards::options::BoardsOptions;
 use crate::error::{Error, Result};
 use crate::notation::parse_moves;
 use crate::rules::Rules;
@@ -41,25 +42,25 @@ pub struct Certify {
 
 /// The job to solve next among `listed` (best first, see [`super::frontier`]): the first one
 /// stopped at a checkpoint (its work is not lost to a later run), else the first.
-pub(super) fn next_of(rules: &Rules, opts: &BoardsOptions, listed: Vec<Job>) -> Option<Job> {
+pub(super) fn next_of(root: &Root, opts: &BoardsOptions, listed: Vec<Job>) -> Option<Job> {
     let resumable = listed
         .iter()
-        .position(|j| part_tt(opts, rules, j).is_some_and(|t| checkpoint::path_for(&t).exists()));
+        .position(|j| part_tt(opts, root, j).is_some_and(|t| checkpoint::path_for(&t).exists()));
     listed.into_iter().nth(resumable.unwrap_or(0))
 }
 
 /// Refuses a ledger that cannot be read (a directory's file that is not a ledger, a database
 /// that cannot be reached or migrated) and `--part` moves that are not legal for `rules`.
-pub fn check_inputs(rules: &Rules, opts: &BoardsOptions, at: &LedgerAt) -> Result<()> {
+pub fn check_inputs(root: &Root, opts: &BoardsOptions, at: &LedgerAt) -> Result<()> {
     match at {
         LedgerAt::Dir(dir) => {
-            load(&ledger_path(dir, rules), rules)?;
+            load(&ledger_path(dir, root), root)?;
         }
         LedgerAt::Postgres(url) => {
-            PgLedger::open(url, rules)?;
+            PgLedger::open(url, root)?;
         }
     }
-    extra_parts(rules, opts).map(|_| ())
+    extra_parts(&root.rules, opts).map(|_| ())
 }
 
 /// The `--part` positions as stones from the empty board.
@@ -74,12 +75,12 @@ pub(super) fn extra_parts(rules: &Rules, opts: &BoardsOptions) -> Result<Vec<Vec
         .collect()
 }
 
-/// The table file of a part: `DIR/m_n_k_p_q/MOVES.tt` under `--tt-dir`.
-pub(super) fn part_tt(opts: &BoardsOptions, rules: &Rules, job: &Job) -> Option<PathBuf> {
-    opts.tt_dir.as_ref().map(|d| {
-        d.join(file_stem(rules))
-            .join(format!("{}.tt", part_name(job)))
-    })
+/// The table file of a part: `DIR/STEM/MOVES.tt` under `--tt-dir` (the stem is the root's,
+/// `m_n_k_p_q` for a row).
+pub(super) fn part_tt(opts: &BoardsOptions, root: &Root, job: &Job) -> Option<PathBuf> {
+    opts.tt_dir
+        .as_ref()
+        .map(|d| d.join(root.stem()).join(format!("{}.tt", part_name(job))))
 }
 
 /// A part's file name: its moves joined by `-`, or `root`.

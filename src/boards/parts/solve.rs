@@ -8,17 +8,18 @@ use super::frontier::ordered_jobs;
 use super::ledger::{Ledger, PartRecord, ledger_path, load, save};
 use super::ledger_pg::host_name;
 use super::replies;
+use super::root::Root;
 use super::schedule::{Job, certificate_jobs, extra_parts, next_of, part_name, part_tt};
 use super::split::{self, SplitRecord};
 use crate::board::{Cell, Position};
 use crate::boards::made::load_average;
-use crate::boards::options::{BoardsOptions, file_stem};
+use crate::boards::options::BoardsOptions;
 use crate::boards::rows::Row;
 use crate::error::{Error, Result};
 use crate::lab::provenance::{git_commit, utc_now};
 use crate::notation::format_moves;
 use crate::proof::cert;
-use crate::rules::{Color, Rules};
+use crate::rules::Rules;
 use crate::search::{Goal, Outcome, SolveOptions, checkpoint, open_table, solve_then};
 use hashbrown::HashSet;
 use std::collections::VecDeque;
@@ -39,32 +40,32 @@ pub(super) enum Solved {
 
 /// [`super::solve_row`] with the ledger file in `dir`, written by this process alone.
 pub(super) fn solve_row_dir(
-    rules: &Rules,
+    root: &Root,
     opts: &BoardsOptions,
     dir: &Path,
     progress: &mut dyn FnMut(&str),
 ) -> Result<Option<Row>> {
-    let path = ledger_path(dir, rules);
-    let mut ledger = load(&path, rules)?;
-    if opts.reply_trials > 0 && replies::fill_replies(rules, &mut ledger) > 0 {
+    let path = ledger_path(dir, root);
+    let mut ledger = load(&path, root)?;
+    if opts.reply_trials > 0 && replies::fill_replies(root, &mut ledger) > 0 {
         save(&path, &ledger)?;
     }
     let load_avg = load_average();
-    let extra = extra_parts(rules, opts)?;
+    let extra = extra_parts(&root.rules, opts)?;
     let certify = match opts.cert_dir {
-        Some(_) => certificate_jobs(rules, &ledger),
+        Some(_) => certificate_jobs(&root.rules, &ledger),
         None => Vec::new(),
     };
-    let settled = compose(rules, &ledger) != Composed::Open;
+    let settled = compose(root, &ledger) != Composed::Open;
     // A settled row only writes the certificates its parts lack.
     let open = match settled {
         true => 0,
-        false => ordered_jobs(rules, &ledger, &extra, &HashSet::new(), usize::MAX).len(),
+        false => ordered_jobs(root, &ledger, &extra, &HashSet::new(), usize::MAX).len(),
     };
     if open + certify.len() > 0 {
-        let (refuted, turns) = first_turns_refuted(rules, &ledger);
+        let (refuted, turns) = first_turns_refuted(root, &ledger);
         progress(&format!(
-            "{rules}: {} in {} ({refuted} of {turns} first turns refuted); {open} open, \
+            "{root}: {} in {} ({refuted} of {turns} first turns refuted); {open} open, \
              {} certificate(s) to write",
             match ledger.parts.len() {
                 1 => "1 part".to_string(),
@@ -86,7 +87,7 @@ pub(super) fn solve_row_dir(
             extra,
             busy: HashSet::new(),
         };
-        let stopped = solve_missing(rules, opts, todo, &mut ledger, &path, &clock, progress)?;
+        let stopped = solve_missing(root, opts, todo, &mut ledger, &path, &clock, progress)?;
         clock.update(&mut ledger);
         save(&path, &ledger)?;
         if stopped {
@@ -95,7 +96,7 @@ pub(super) fn solve_row_dir(
     }
     let effort = effort::of_sessions(&ledger.sessions);
     let name = path.display().to_string();
-    row_of(rules, opts, &ledger, &name, load_avg, effort).map(Some)
+    row_of(root, opts, &ledger, &name, load_avg, effort).map(Some)
 }
 
 /// The wall and CPU time of this run, for its session in the ledger.
@@ -143,15 +144,15 @@ enum Next {
 impl Todo {
     /// The next job given `ledger` as it stands: a certificate to write, else the best open
     /// part no worker is solving (none once the row is settled).
-    fn next(&mut self, rules: &Rules, opts: &BoardsOptions, ledger: &Ledger) -> Next {
+    fn next(&mut self, root: &Root, opts: &BoardsOptions, ledger: &Ledger) -> Next {
         if let Some(job) = self.certify.pop_front() {
             return Next::Solve(job);
         }
-        if compose(rules, ledger) != Composed::Open {
+        if compose(root, ledger) != Composed::Open {
             return Next::Done;
         }
-        let listed = ordered_jobs(rules, ledger, &self.extra, &self.busy, LISTED);
-        match next_of(rules, opts, listed) {
+        let listed = ordered_jobs(root, ledger, &self.extra, &self.busy, LISTED);
+        match next_of(root, opts, listed) {
             Some(job) => {
                 self.busy.insert(job.moves.clone());
                 Next::Solve(job)
@@ -168,7 +169,7 @@ const LISTED: usize = 16;
 /// Runs the workers over the row's open parts and `todo`'s certificates until nothing is
 /// left, the row is settled or the run's time is up; true when Ctrl-C stopped them.
 fn solve_missing(
-    rules: &Rules,
+    root: &Root,
     opts: &BoardsOptions,
     todo: Todo,
     ledger: &mut Ledger,
@@ -188,7 +189,7 @@ fn solve_missing(
     // White's answers for the reply trials, from the ledger as it grows.
     let answers_of = |ledger: &Ledger| match opts.reply_trials {
         0 => Vec::new(),
-        _ => replies::candidates(rules, ledger),
+        _ => replies::candidates(root, ledger),
     };
     let answers = Mutex::new(answers_of(ledger));
     // Stops the workers: set on Ctrl-C, and when a first turn is lost (the row is a win).
@@ -209,7 +210,7 @@ fn solve_missing(
                         let mut guard = shared.lock().expect("schedule lock");
                         loop {
                             let (todo, ledger) = &mut *guard;
-                            match todo.next(rules, opts, ledger) {
+                            match todo.next(root, opts, ledger) {
                                 // Woken as soon as a part is recorded (it may have split
                                 // into more), or after a while to look at the clock.
                                 Next::Wait if !stop.load(Ordering::Relaxed) => {
@@ -232,7 +233,7 @@ fn solve_missing(
                     };
                     let left = deadline.saturating_duration_since(Instant::now());
                     let known = answers.lock().expect("answers lock").clone();
-                    let r = solve_part(rules, opts, &job, left, stop.clone(), &known);
+                    let r = solve_part(root, opts, &job, left, stop.clone(), &known);
                     let stopped = !matches!(r, Ok(Solved::Proven(..)) | Ok(Solved::Split(_)));
                     let _ = tx.send((job.moves.clone(), r));
                     if stopped {
@@ -249,11 +250,11 @@ fn solve_missing(
                     let proven = matches!(solved, Ok(Solved::Proven(..)) | Ok(Solved::Split(_)));
                     match solved {
                         Ok(Solved::Proven(part, note)) => {
-                            progress(&proven_line(rules, ledger, &part, note));
+                            progress(&proven_line(root, ledger, &part, note));
                             merge_part(ledger, *part);
                         }
                         Ok(Solved::Split(split)) => {
-                            progress(&split_line(rules, &split));
+                            progress(&split_line(root, &split));
                             ledger.splits.push(*split);
                         }
                         Ok(Solved::Open(line)) => progress(&line),
@@ -269,7 +270,7 @@ fn solve_missing(
                             stop.store(true, Ordering::Relaxed);
                         }
                         *answers.lock().expect("answers lock") = answers_of(ledger);
-                        if compose(rules, ledger) != Composed::Open && !certifying {
+                        if compose(root, ledger) != Composed::Open && !certifying {
                             stop.store(true, Ordering::Relaxed);
                         }
                     }
@@ -305,7 +306,7 @@ fn solve_missing(
 }
 
 /// The progress line of a proven part (or of a recorded part's certificate).
-fn proven_line(rules: &Rules, ledger: &Ledger, part: &PartRecord, note: Option<String>) -> String {
+fn proven_line(root: &Root, ledger: &Ledger, part: &PartRecord, note: Option<String>) -> String {
     let recorded = ledger
         .parts
         .iter()
@@ -313,18 +314,18 @@ fn proven_line(rules: &Rules, ledger: &Ledger, part: &PartRecord, note: Option<S
     let note = note.map(|n| format!(" ({n})")).unwrap_or_default();
     match (recorded, &part.certificate) {
         (true, Some(file)) => format!(
-            "{rules}: part {} ({}): certificate {file}, {} nodes",
+            "{root}: part {} ({}): certificate {file}, {} nodes",
             shown(&part.moves),
             part.value,
             part.certificate_nodes.unwrap_or(0)
         ),
         (true, None) => format!(
-            "{rules}: part {} ({}): no certificate{note}",
+            "{root}: part {} ({}): no certificate{note}",
             shown(&part.moves),
             part.value
         ),
         _ => format!(
-            "{rules}: part {} proven {} in {:.0} s, {} nodes{note}",
+            "{root}: part {} proven {} in {:.0} s, {} nodes{note}",
             shown(&part.moves),
             part.value,
             part.seconds,
@@ -334,8 +335,8 @@ fn proven_line(rules: &Rules, ledger: &Ledger, part: &PartRecord, note: Option<S
 }
 
 /// The progress line of a split.
-pub(super) fn split_line(rules: &Rules, split: &SplitRecord) -> String {
-    format!("{rules}: part {} split: {}", shown(&split.moves), split.why)
+pub(super) fn split_line(root: &Root, split: &SplitRecord) -> String {
+    format!("{root}: part {} split: {}", shown(&split.moves), split.why)
 }
 
 /// Records `part` in `ledger`: a certificate for a recorded part joins its record, which
@@ -368,8 +369,8 @@ pub(super) fn shown(moves: &str) -> &str {
 /// carry the part now, and a row of two-stone first turns has hundreds of parts, each table
 /// as large as `--tt-size`. A part without a certificate keeps its table, over which a later
 /// run with certificates on writes one at once.
-pub(super) fn remove_part_table(opts: &BoardsOptions, rules: &Rules, job: &Job) {
-    if let Some(tt) = part_tt(opts, rules, job) {
+pub(super) fn remove_part_table(opts: &BoardsOptions, root: &Root, job: &Job) {
+    if let Some(tt) = part_tt(opts, root, job) {
         // A file already gone is what we want; any other failure only leaves disk in use.
         let _ = checkpoint::remove(&checkpoint::path_for(&tt));
         let _ = std::fs::remove_file(&tt);
@@ -380,32 +381,33 @@ pub(super) fn remove_part_table(opts: &BoardsOptions, rules: &Rules, job: &Job) 
 /// is adopted; a first turn is first tried with the recorded `answers` (see
 /// [`super::replies`]), then solved whole.
 pub(super) fn solve_part(
-    rules: &Rules,
+    root: &Root,
     opts: &BoardsOptions,
     job: &Job,
     left: Duration,
     stop: Arc<AtomicBool>,
     answers: &[Vec<Cell>],
 ) -> Result<Solved> {
-    if let Some(part) = adopted(rules, opts, job) {
-        remove_part_table(opts, rules, job);
+    if let Some(part) = adopted(root, opts, job) {
+        remove_part_table(opts, root, job);
         return Ok(Solved::Proven(Box::new(part), None));
     }
     let start = Instant::now();
-    let tried = match try_replies(rules, opts, job, left, &stop, answers)? {
+    let tried = match try_replies(root, opts, job, left, &stop, answers)? {
         Ok(found) => return Ok(found),
         Err(tried) => tried,
     };
     let left = left.saturating_sub(start.elapsed());
-    let solved = solve_job(rules, opts, job, left, stop, None)?;
+    let solved = solve_job(root, opts, job, left, stop, None)?;
     Ok(match solved {
         Solved::Split(mut split) if tried.count > 0 => {
             split.nodes += tried.nodes;
             split.seconds += tried.seconds;
             split.why = format!(
-                "{}, after {} that did not refute Black",
+                "{}, after {} that did not refute {}",
                 split.why,
-                tried.said()
+                tried.said(),
+                root.mover()
             );
             Solved::Split(split)
         }
@@ -451,7 +453,7 @@ impl Tried {
 /// move, within `opts.reply_trial_nodes` nodes: the first refuted is the job's result (`Ok`).
 /// `Err` with the cost of the trials when none is, or the job is no first turn.
 fn try_replies(
-    rules: &Rules,
+    root: &Root,
     opts: &BoardsOptions,
     job: &Job,
     left: Duration,
@@ -459,8 +461,9 @@ fn try_replies(
     answers: &[Vec<Cell>],
 ) -> Result<std::result::Result<Solved, Tried>> {
     let mut tried = Tried::default();
+    let rules = &root.rules;
     let first_turn =
-        job.goal == Goal::Hold && job.certify.is_none() && job.cells.len() == rules.q as usize;
+        job.goal == Goal::Hold && job.certify.is_none() && job.cells.len() == root.first_turn_len();
     let Some(pos) = first_turn
         .then(|| Position::from_moves(*rules, &job.cells).ok())
         .flatten()
@@ -482,7 +485,7 @@ fn try_replies(
         };
         let began = Instant::now();
         match solve_job(
-            rules,
+            root,
             opts,
             &trial,
             left,
@@ -492,7 +495,7 @@ fn try_replies(
             Solved::Proven(mut part, note) if part.value == "no-win" => {
                 tried.charge(&mut part);
                 // The first turn is settled below: a table it kept from an earlier run goes.
-                remove_part_table(opts, rules, job);
+                remove_part_table(opts, root, job);
                 let trials = format!("reply trial {}", tried.count + 1);
                 return Ok(Ok(Solved::Proven(
                     part,
@@ -513,14 +516,15 @@ fn try_replies(
 /// in memory within that many nodes, and only a refutation of Black is certified. Any other
 /// job not proven within `--part-nodes` is split (its table read for the stones below it).
 fn solve_job(
-    rules: &Rules,
+    root: &Root,
     opts: &BoardsOptions,
     job: &Job,
     left: Duration,
     stop: Arc<AtomicBool>,
     trial_nodes: Option<u64>,
 ) -> Result<Solved> {
-    let tt_file = part_tt(opts, rules, job).filter(|_| trial_nodes.is_none());
+    let rules = &root.rules;
+    let tt_file = part_tt(opts, root, job).filter(|_| trial_nodes.is_none());
     if let Some(dir) = tt_file.as_ref().and_then(|f| f.parent()) {
         std::fs::create_dir_all(dir)
             .map_err(|e| Error::Io(format!("cannot create {}: {e}", dir.display())))?;
@@ -531,10 +535,11 @@ fn solve_job(
     }
     let attacker = split::attacker_for(&pos, goal_name(job.goal));
     // The part's node budget: a trial's, else `--part-nodes` (a certificate job only writes a
-    // certificate over a proven table and is never split). Only Black's claims are split:
-    // White's (the root's part when q != p) is solved whole, since a split of it would ask of
-    // Black's first turns the other side's question, under the same moves as their own parts.
-    let splittable = job.certify.is_none() && attacker == Color::Black;
+    // certificate over a proven table and is never split). Only the mover's claims are split
+    // (Black's on an empty board): the opponent's (the root's part) is solved whole, since a
+    // split of it would ask of the mover's first turns the other side's question, under the
+    // same moves as their own parts.
+    let splittable = job.certify.is_none() && attacker == root.mover();
     let budget = trial_nodes.or(opts.part_nodes.filter(|_| splittable));
     let solve_opts = SolveOptions {
         goal: job.goal,
@@ -582,7 +587,7 @@ fn solve_job(
                 progress: !quiet,
                 ..cert::Writing::default()
             };
-            // A trial that does not refute Black is dropped: no certificate for it.
+            // A trial that does not refute the mover is dropped: no certificate for it.
             let kept = trial_nodes.is_none() || report.value == Outcome::NoWin;
             let certified =
                 // A value proven just as the run was told to stop (another part settled
@@ -592,7 +597,7 @@ fn solve_job(
             (certified, (deadline - start).as_secs_f64(), None)
         })?;
     if let Some(children) = below {
-        remove_part_table(opts, rules, job);
+        remove_part_table(opts, root, job);
         let side = pos.to_move();
         let why = format!(
             "not proven within --part-nodes {} ({:.0} s); its {} {} up to symmetry are parts \
@@ -634,7 +639,7 @@ fn solve_job(
                 "not proven within the limit"
             };
             return Ok(Solved::Open(format!(
-                "{rules}: part {} {why} after {:.0} s{}",
+                "{root}: part {} {why} after {:.0} s{}",
                 shown(&job.moves),
                 report.prior_seconds + report.seconds,
                 report
@@ -666,10 +671,10 @@ fn solve_job(
     let note = match (certified, &opts.cert_dir) {
         (Some(Ok(c)), Some(dir)) => {
             let file = dir
-                .join(file_stem(rules))
+                .join(root.stem())
                 .join(format!("{}.c6proof", part_name(job)));
             write_part_certificate(&mut part, c, &file)?;
-            remove_part_table(opts, rules, job);
+            remove_part_table(opts, root, job);
             None
         }
         (Some(Err(why)), _) => {

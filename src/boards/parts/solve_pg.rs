@@ -8,6 +8,7 @@ use super::compose::{Composed, compose};
 use super::frontier::ordered_jobs;
 use super::ledger_pg::PgLedger;
 use super::replies;
+use super::root::Root;
 use super::schedule::{Job, extra_parts, next_of};
 use super::solve::{Solved, goal_name, shown, solve_part, split_line};
 use crate::board::Cell;
@@ -16,31 +17,30 @@ use crate::boards::made::load_average;
 use crate::boards::options::BoardsOptions;
 use crate::boards::rows::Row;
 use crate::error::{Error, Result};
-use crate::rules::Rules;
 use hashbrown::HashSet;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
-/// Solves parts of `rules` from the ledger at `url` with `opts.part_workers` claim loops
+/// Solves parts of `root` from the ledger at `url` with `opts.part_workers` claim loops
 /// (each with its own connections) until the row is settled, nothing is left to claim or
 /// the run's time is up, then composes the row from the ledger, every certificate checked.
 /// `None` when Ctrl-C stopped it (a stopped part is given back, open, for any worker).
 pub fn solve_row(
-    rules: &Rules,
+    root: &Root,
     opts: &BoardsOptions,
     url: &str,
     progress: &mut dyn FnMut(&str),
 ) -> Result<Option<Row>> {
-    let mut db = PgLedger::open(url, rules)?;
+    let mut db = PgLedger::open(url, root)?;
     let shown_url = super::at::without_password(url);
     let load_avg = load_average();
-    let extra = extra_parts(rules, opts)?;
-    let ledger = db.records(rules)?;
-    let (refuted, turns) = super::compose::first_turns_refuted(rules, &ledger);
+    let extra = extra_parts(&root.rules, opts)?;
+    let ledger = db.records(root)?;
+    let (refuted, turns) = super::compose::first_turns_refuted(root, &ledger);
     progress(&format!(
-        "{rules}: {} parts in {shown_url} ({refuted} of {turns} first turns refuted); \
+        "{root}: {} parts in {shown_url} ({refuted} of {turns} first turns refuted); \
          claiming parts with {} worker(s), lease {} s",
         ledger.parts.len(),
         opts.part_workers.max(1),
@@ -57,7 +57,7 @@ pub fn solve_row(
                 let said = |line: String| {
                     let _ = tx.send(Ok(line));
                 };
-                if let Err(e) = claim_loop(rules, opts, url, extra, deadline, &stop, &said) {
+                if let Err(e) = claim_loop(root, opts, url, extra, deadline, &stop, &said) {
                     let _ = tx.send(Err(e));
                 }
             });
@@ -85,9 +85,9 @@ pub fn solve_row(
         return Ok(None);
     }
     db.finish()?;
-    let ledger = db.verified(rules, opts.cert_dir.as_deref())?;
+    let ledger = db.verified(root, opts.cert_dir.as_deref())?;
     let effort = db.effort()?;
-    row_of(rules, opts, &ledger, &shown_url, load_avg, effort).map(Some)
+    row_of(root, opts, &ledger, &shown_url, load_avg, effort).map(Some)
 }
 
 /// True once Ctrl-C was pressed.
@@ -108,7 +108,7 @@ fn poll(lease: Duration) -> Duration {
 /// it needs is done, `stop` is set or the run's time is up (it waits while parts are held by
 /// others, or were claimable but taken by another worker's claim in flight).
 fn claim_loop(
-    rules: &Rules,
+    root: &Root,
     opts: &BoardsOptions,
     url: &str,
     extra: &[Vec<Cell>],
@@ -116,15 +116,15 @@ fn claim_loop(
     stop: &Arc<AtomicBool>,
     said: &dyn Fn(String),
 ) -> Result<()> {
-    let mut db = PgLedger::open(url, rules)?;
+    let mut db = PgLedger::open(url, root)?;
     // The lease thread's own connection: renewals never wait for this one.
-    let mut lease_db = PgLedger::open(url, rules)?;
+    let mut lease_db = PgLedger::open(url, root)?;
     loop {
         if stop.load(Ordering::Relaxed) || Instant::now() >= deadline {
             return Ok(());
         }
-        let ledger = db.records(rules)?;
-        if compose(rules, &ledger) != Composed::Open {
+        let ledger = db.records(root)?;
+        if compose(root, &ledger) != Composed::Open {
             return Ok(());
         }
         // Parts held under a live lease count as refuted while the best open ones are picked:
@@ -135,7 +135,7 @@ fn claim_loop(
             .filter(|r| r.lease_left > 0.0)
             .map(|r| r.moves.clone())
             .collect();
-        let todo = ordered_jobs(rules, &ledger, extra, &held, LISTED);
+        let todo = ordered_jobs(root, &ledger, extra, &held, LISTED);
         if todo.is_empty() {
             if held.is_empty() {
                 return Ok(());
@@ -150,7 +150,7 @@ fn claim_loop(
             .collect();
         db.offer(&offered)?;
         // A part stopped at a checkpoint first (in a shared --tt-dir), then the best.
-        let first = next_of(rules, opts, todo.clone()).map(|j| j.moves);
+        let first = next_of(root, opts, todo.clone()).map(|j| j.moves);
         let mut wanted: Vec<String> = first.iter().cloned().collect();
         wanted.extend(
             offered
@@ -167,10 +167,10 @@ fn claim_loop(
         };
         let answers = match opts.reply_trials {
             0 => Vec::new(),
-            _ => replies::candidates(rules, &ledger),
+            _ => replies::candidates(root, &ledger),
         };
         let left = deadline.saturating_duration_since(Instant::now());
-        let (solved, lost) = solve_leased(rules, opts, &job, left, stop, &answers, &mut lease_db);
+        let (solved, lost) = solve_leased(root, opts, &job, left, stop, &answers, &mut lease_db);
         let solved = match solved {
             Ok(s) => s,
             Err(e) => {
@@ -184,7 +184,7 @@ fn claim_loop(
         };
         if lost {
             said(format!(
-                "{rules}: part {} was claimed by another worker after this one's lease \
+                "{root}: part {} was claimed by another worker after this one's lease \
                  expired: left to it",
                 shown(&job.moves)
             ));
@@ -197,7 +197,7 @@ fn claim_loop(
                 let note = note.map(|n| format!(" ({n})")).unwrap_or_default();
                 said(if recorded {
                     format!(
-                        "{rules}: part {} proven {} in {:.0} s, {} nodes{note}",
+                        "{root}: part {} proven {} in {:.0} s, {} nodes{note}",
                         shown(&part.moves),
                         part.value,
                         part.seconds,
@@ -205,7 +205,7 @@ fn claim_loop(
                     )
                 } else {
                     format!(
-                        "{rules}: part {} proven {}, but its claim was lost (lease expired): \
+                        "{root}: part {} proven {}, but its claim was lost (lease expired): \
                          not recorded by this worker",
                         shown(&part.moves),
                         part.value
@@ -214,10 +214,10 @@ fn claim_loop(
             }
             Solved::Split(split) => {
                 said(if db.record_split(&job.moves, &split)? {
-                    split_line(rules, &split)
+                    split_line(root, &split)
                 } else {
                     format!(
-                        "{rules}: part {} outgrew its budget, but its claim was lost (lease \
+                        "{root}: part {} outgrew its budget, but its claim was lost (lease \
                          expired): its split is not recorded by this worker",
                         shown(&job.moves)
                     )
@@ -255,7 +255,7 @@ fn certificate_bytes(part: &super::ledger::PartRecord) -> Result<Option<Vec<u8>>
 /// stopped when `stop` is set or the claim is lost (true with the result: not to be
 /// recorded). A renewal that fails on the database's side is an error.
 fn solve_leased(
-    rules: &Rules,
+    root: &Root,
     opts: &BoardsOptions,
     job: &Job,
     left: Duration,
@@ -294,7 +294,7 @@ fn solve_leased(
                 }
             }
         });
-        let solved = solve_part(rules, opts, job, left, part_stop.clone(), answers);
+        let solved = solve_part(root, opts, job, left, part_stop.clone(), answers);
         done.store(true, Ordering::Relaxed);
         solved
     });

@@ -10,6 +10,7 @@
 //! stone (its proof and disproof numbers, [`Estimate`]), recorded with the split so that any
 //! worker, on any machine, picks the parts in the same order (see [`super::frontier`]).
 
+use super::root::Root;
 use crate::board::Position;
 use crate::notation::parse_moves;
 use crate::point::{format_point, parse_point};
@@ -115,10 +116,11 @@ pub fn children_of(pos: &Position, attacker: Color, table: &Table) -> Vec<ChildE
 }
 
 impl SplitRecord {
-    /// Why the record cannot be a split of its ledger's row: moves that are not a position,
-    /// a goal other than `hold` or `win`, a claim about White (only Black's parts are split,
-    /// see `solve_job`), or a stone that is not a point of the board.
-    pub fn invalid(&self, rules: &Rules) -> Option<String> {
+    /// Why the record cannot be a split of its ledger's root: moves that are not a position,
+    /// a goal other than `hold` or `win`, a claim about the root's opponent (only the mover's
+    /// parts are split, see `solve_job`), or a stone that is not a point of the board.
+    pub fn invalid(&self, root: &Root) -> Option<String> {
+        let rules = &root.rules;
         let pos = match parse_moves(rules, &self.moves)
             .map_err(|e| e.to_string())
             .and_then(|cells| Position::from_moves(*rules, &cells).map_err(|e| e.to_string()))
@@ -129,8 +131,12 @@ impl SplitRecord {
         if self.goal != "hold" && self.goal != "win" {
             return Some(format!("goal '{}' (expected hold or win)", self.goal));
         }
-        if attacker_for(&pos, &self.goal) != Color::Black {
-            return Some("a split of a claim about White (only Black's parts are split)".into());
+        let mover = root.mover();
+        if attacker_for(&pos, &self.goal) != mover {
+            return Some(format!(
+                "a split of a claim about {} (only {mover}'s parts are split)",
+                mover.opponent()
+            ));
         }
         self.children
             .iter()

@@ -6,16 +6,16 @@ use super::compose::{Composed, compose, first_turns_refuted};
 use super::frontier::ordered_jobs;
 use super::ledger::{Ledger, ledger_path, load};
 use super::ledger_pg::{PgLedger, Running};
+use super::root::Root;
 use crate::boards::rows::Effort;
 use crate::error::{Error, Result};
-use crate::rules::Rules;
 use hashbrown::HashSet;
 use serde::Serialize;
 
 /// A row's ledger at a glance.
 #[derive(Debug, Clone, Serialize)]
 pub struct LedgerStatus {
-    /// `m,n,k,p,q`.
+    /// `m,n,k,p,q`, or `m,n,k,p,q@MOVES` for a position after moves (see [`Root::key`]).
     pub rules: String,
     /// The ledger's file or URL (without its password).
     pub ledger: String,
@@ -32,9 +32,11 @@ pub struct LedgerStatus {
     pub split: Vec<(String, usize)>,
     /// Parts split automatically (`--part-nodes`), each with why.
     pub auto_split: Vec<(String, String)>,
-    /// Black's first turns up to symmetry refuted so far, of how many.
+    /// The mover's first turns up to symmetry (Black's on an empty board) refuted so far, of
+    /// how many.
     pub first_turns_refuted: (usize, usize),
-    /// The value composed so far: `win`, `draw`, `loss` or `open`.
+    /// The value composed so far, for the side to move at the root: `win`, `draw`, `loss` or
+    /// `open`.
     pub value: String,
     /// Done parts whose certificate no longer has its recorded SHA-256 (PostgreSQL).
     pub mismatched: Vec<String>,
@@ -71,35 +73,35 @@ pub struct RunningPart {
     pub lease_left: f64,
 }
 
-/// Reads the status of `rules`' row in the ledger at `at`; a directory without the row's
-/// ledger file is an error (nothing was solved there).
-pub fn status(rules: &Rules, at: &LedgerAt) -> Result<LedgerStatus> {
+/// Reads the status of `root`'s ledger at `at`; a directory without its ledger file is an
+/// error (nothing was solved there).
+pub fn status(root: &Root, at: &LedgerAt) -> Result<LedgerStatus> {
     let (ledger, running, mismatched, effort) = match at {
         LedgerAt::Dir(dir) => {
-            let path = ledger_path(dir, rules);
+            let path = ledger_path(dir, root);
             if !path.exists() {
                 return Err(Error::Io(format!(
-                    "{}: no ledger of {rules} there (no part solved yet)",
+                    "{}: no ledger of {root} there (no part solved yet)",
                     path.display()
                 )));
             }
-            let ledger = load(&path, rules)?;
+            let ledger = load(&path, root)?;
             let effort = super::effort::of_sessions(&ledger.sessions);
             (ledger, Vec::new(), Vec::new(), effort)
         }
         LedgerAt::Postgres(url) => {
-            let mut db = PgLedger::open(url, rules)?;
-            let ledger = db.records(rules)?;
+            let mut db = PgLedger::open(url, root)?;
+            let ledger = db.records(root)?;
             (ledger, db.running()?, db.mismatched()?, db.effort()?)
         }
     };
-    let mut status = of(rules, at, &ledger, running, mismatched, effort);
+    let mut status = of(root, at, &ledger, running, mismatched, effort);
     status.claims_recorded = matches!(at, LedgerAt::Postgres(_));
     Ok(status)
 }
 
 fn of(
-    rules: &Rules,
+    root: &Root,
     at: &LedgerAt,
     ledger: &Ledger,
     running: Vec<Running>,
@@ -107,11 +109,11 @@ fn of(
     effort: Option<Effort>,
 ) -> LedgerStatus {
     let held: HashSet<String> = running.iter().map(|r| r.moves.clone()).collect();
-    let open = ordered_jobs(rules, ledger, &[], &held, usize::MAX)
+    let open = ordered_jobs(root, ledger, &[], &held, usize::MAX)
         .into_iter()
         .map(|j| j.moves)
         .collect();
-    let first = rules.q as usize;
+    let first = root.first_turn_len();
     let mut split: Vec<(String, usize)> = Vec::new();
     for p in &ledger.parts {
         let stones: Vec<&str> = p.moves.split_whitespace().collect();
@@ -124,12 +126,12 @@ fn of(
             None => split.push((turn, 1)),
         }
     }
-    let value = match compose(rules, ledger) {
+    let value = match compose(root, ledger) {
         Composed::Value { value, .. } => value.name().to_string(),
         Composed::Open => "open".to_string(),
     };
     LedgerStatus {
-        rules: rules.to_string(),
+        rules: root.key(),
         ledger: at.to_string(),
         done: ledger
             .parts
@@ -154,7 +156,7 @@ fn of(
             .iter()
             .map(|s| (s.moves.clone(), s.why.clone()))
             .collect(),
-        first_turns_refuted: first_turns_refuted(rules, ledger),
+        first_turns_refuted: first_turns_refuted(root, ledger),
         value,
         mismatched,
         effort,
