@@ -469,3 +469,66 @@ fn two_workers_split_parts_automatically_and_compose_the_oracle_value() {
         text(&status.stdout)
     );
 }
+
+#[test]
+fn two_solves_of_a_position_share_its_parts_beside_the_empty_boards_row() {
+    // Two `solve --by-parts URL --moves` processes on 5,5,4,1,1 after C3 B2 (Black to move,
+    // a draw): both print the composed value with a certificate the checker accepts; the
+    // position's parts are keyed by their root, so the empty board's row in the same
+    // database is a row of its own.
+    let (rules, moves) = ("5,5,4,1,1", "C3 B2");
+    let server = Server::start("position");
+    let mut db = server.client();
+    let (w1, w2) = (TempDir::new("p1"), TempDir::new("p2"));
+    let start = |dir: &TempDir| {
+        Command::new(env!("CARGO_BIN_EXE_c6solve"))
+            .args(["solve", "--rules", rules, "--moves", moves, "--json"])
+            .args(["--by-parts", &server.url, "--part-certificates", dir.path()])
+            .args(["--tt-size", "16", "--threads", "1", "--part-nodes", "2000"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start a worker")
+    };
+    let (a, b) = (start(&w1), start(&w2));
+    for w in [a, b] {
+        let out = w.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let row: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one object");
+        assert_eq!(row["value"], "draw", "{row}");
+        assert_eq!(row["rules"], "5,5,4,1,1@C3 B2", "{row}");
+        let file = row["certificate"].as_str().expect("a certificate");
+        let check = run(&["check", file]);
+        assert!(check.status.success(), "{}", text(&check.stderr));
+        assert!(
+            text(&check.stdout).contains("1 Black and 1 White stone(s), Black to move"),
+            "{}",
+            text(&check.stdout)
+        );
+    }
+    let keys: Vec<String> = db
+        .query("SELECT DISTINCT rules FROM c6solve_parts", &[])
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert_eq!(keys, ["5,5,4,1,1@C3 B2"]);
+    let below: i64 = db
+        .query_one(
+            "SELECT count(*) FROM c6solve_parts WHERE moves NOT LIKE 'C3 B2%'",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert_eq!(below, 0, "every part lies below the root");
+    // The empty board's row in the same database starts from nothing.
+    let status = run(&["status", &server.url, "--rules", rules, "--json"]);
+    let shown: serde_json::Value = serde_json::from_slice(&status.stdout).unwrap();
+    assert!(shown["done"].as_array().unwrap().is_empty(), "{shown}");
+    let status = run(&["status", &server.url, "--rules", rules, "--moves", moves]);
+    assert!(
+        text(&status.stdout).contains("draw"),
+        "{}",
+        text(&status.stdout)
+    );
+}

@@ -124,7 +124,10 @@ fn positions_by_parts_agree_with_the_oracle_with_checked_certificates() {
     for v in [Value::Win, Value::Draw, Value::Loss] {
         assert!(seen.contains(&v), "no case is a {v:?}");
     }
-    assert!(splits >= 3, "the small budgets split parts ({splits} splits)");
+    assert!(
+        splits >= 3,
+        "the small budgets split parts ({splits} splits)"
+    );
 }
 
 #[test]
