@@ -6,7 +6,7 @@
 //! re-derives every position from the root, so a leaf proof spliced in at the wrong position
 //! fails there.
 //!
-//! The design: docs/design.md §11.5.
+//! The design: docs/design.md §11.6.
 
 use crate::board::Cell;
 use c6check::format::{Claim, Node, ReadError};

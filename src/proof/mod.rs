@@ -1,5 +1,5 @@
 //! Proofs anyone can check (docs/design.md §9): certificates of proven results, written from
-//! the search's table ([`cert`], §9.6), joined from parts ([`join`], §11.5), shown as SGF
+//! the search's table ([`cert`], §9.6), joined from parts ([`join`], §11.6), shown as SGF
 //! ([`sgf`]), and verified by the independent checker, the crate [`c6check`], which shares no
 //! code with the search. Its certificate format ([`format`](mod@format), [`packed`]) and
 //! checker ([`check`](mod@check)) are re-exported here, so `c6solve::proof::check` and the
