@@ -209,6 +209,13 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Error> {
                          command again to continue it.",
                         ck.display()
                     ),
+                    // By parts, the ledger keeps every part proven; only the parts in
+                    // flight are lost without --tt-dir.
+                    None if opts.by_parts.is_some() => eprintln!(
+                        "c6solve: interrupted; the ledger keeps every part proven (the parts \
+                         being solved start over: give --tt-dir to keep their work). Run the \
+                         same command again to continue."
+                    ),
                     None => eprintln!(
                         "c6solve: interrupted; the row was not recorded (give --tt-dir to keep \
                          a row's work across runs)."
