@@ -486,11 +486,7 @@ impl PgLedger {
                     )));
                 }
                 if let Some(dir) = cert_dir {
-                    let name = if moves.is_empty() {
-                        "root".to_string()
-                    } else {
-                        moves.replace(' ', "-")
-                    };
+                    let name = super::schedule::moves_name(&moves);
                     let file = dir.join(root.stem()).join(format!("{name}.c6proof"));
                     if let Some(d) = file.parent() {
                         std::fs::create_dir_all(d).map_err(|e| {

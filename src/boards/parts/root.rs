@@ -84,18 +84,33 @@ impl Root {
         }
     }
 
-    /// The stem of the root's files: `m_n_k_p_q`, or `m_n_k_p_q@D4-E5` after moves.
+    /// The stem of the root's files: `m_n_k_p_q`, or `m_n_k_p_q@D4-E5` after moves (shortened
+    /// by [`file_name`] after many moves).
     pub fn stem(&self) -> String {
         if self.is_empty_board() {
             file_stem(&self.rules)
         } else {
-            format!(
+            file_name(format!(
                 "{}@{}",
                 file_stem(&self.rules),
                 self.moves().replace(' ', "-")
-            )
+            ))
         }
     }
+}
+
+/// Longest name [`file_name`] keeps as it is, in bytes (a file name may have 255).
+const LONGEST_NAME: usize = 160;
+
+/// `name` as a file name: as it is up to [`LONGEST_NAME`] bytes, else its first 100 bytes,
+/// `~` and the first 16 hex digits of its SHA-256, so that the moves of a long position
+/// still make a file name, one per position. Names are ASCII (points, digits, `-`, `@`, `_`).
+pub(super) fn file_name(name: String) -> String {
+    if name.len() <= LONGEST_NAME || !name.is_ascii() {
+        return name;
+    }
+    let digest = crate::boards::backing::sha256_hex(name.as_bytes());
+    format!("{}~{}", &name[..100], &digest[..16])
 }
 
 impl fmt::Display for Root {
@@ -136,5 +151,25 @@ mod tests {
         assert_eq!(root.first_turn_len(), 3);
         assert!(root.needs_opponent_part());
         assert!(Root::after(rules, "C3 C3").is_err());
+    }
+
+    #[test]
+    fn a_long_position_still_has_a_file_name_of_its_own() {
+        let rules = Rules::parse("19,19,6,2,1").unwrap();
+        let stones = |n: usize| {
+            (0..n)
+                .map(|i| crate::point::format_point(&rules, (i * 7 % 361) as Cell))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let (a, b) = (stones(61), stones(63));
+        let (a, b) = (
+            Root::after(rules, &a).unwrap(),
+            Root::after(rules, &b).unwrap(),
+        );
+        assert!(a.stem().len() <= LONGEST_NAME && b.stem().len() <= LONGEST_NAME);
+        assert_ne!(a.stem(), b.stem());
+        assert!(a.stem().starts_with("19_19_6_2_1@A1-"), "{}", a.stem());
+        assert_eq!(file_name("short".into()), "short");
     }
 }

@@ -83,12 +83,18 @@ pub(super) fn part_tt(opts: &BoardsOptions, root: &Root, job: &Job) -> Option<Pa
         .map(|d| d.join(root.stem()).join(format!("{}.tt", part_name(job))))
 }
 
-/// A part's file name: its moves joined by `-`, or `root`.
+/// A part's file name: its moves joined by `-` (shortened after many moves, see
+/// [`super::root::file_name`]), or `root`.
 pub(super) fn part_name(job: &Job) -> String {
-    if job.moves.is_empty() {
+    moves_name(&job.moves)
+}
+
+/// The file name of the part after `moves` (see [`part_name`]).
+pub(super) fn moves_name(moves: &str) -> String {
+    if moves.is_empty() {
         "root".to_string()
     } else {
-        job.moves.replace(' ', "-")
+        super::root::file_name(moves.replace(' ', "-"))
     }
 }
 
