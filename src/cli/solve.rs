@@ -168,6 +168,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Error> {
             threads: args.threads.threads(),
             proof_max_nodes: args.proof_max_nodes,
             json: args.json,
+            quiet: args.quiet,
         };
         return super::solve_parts::run(&pos, &source, &by);
     }

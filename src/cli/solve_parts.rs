@@ -37,6 +37,8 @@ pub struct ByParts<'a> {
     pub proof_max_nodes: usize,
     /// `--json`.
     pub json: bool,
+    /// `--quiet`: no progress lines on stderr.
+    pub quiet: bool,
 }
 
 /// A run without `--time-limit` has this long (a century: no limit in practice, and still a
@@ -100,7 +102,13 @@ pub fn run(pos: &Position, source: &Source, by: &ByParts<'_>) -> Result<ExitCode
     if !by.json {
         print_header(pos, source);
     }
-    let Some(row) = parts::solve_row(&root, &opts, &at, &mut |line| eprintln!("{line}"))? else {
+    let quiet = by.quiet;
+    let mut progress = |line: &str| {
+        if !quiet {
+            eprintln!("{line}");
+        }
+    };
+    let Some(row) = parts::solve_row(&root, &opts, &at, &mut progress)? else {
         eprintln!(
             "c6solve: interrupted; the ledger {at} keeps every part proven{}. Run the same \
              command again to continue",
