@@ -238,4 +238,14 @@ fn solve_by_parts_refuses_what_it_cannot_do() {
     );
     assert_bad_input(&with(&["--moves", "A1", "--part-nodes", "5"]), "--by-parts");
     assert_bad_input(&with(&["--moves", "A1 A1", "--by-parts", "L"]), "A1");
+    // A --part must lie below the root.
+    assert_bad_input(
+        &with(&["--moves", "A1", "--by-parts", "L", "--part", "B2 C3"]),
+        "not a position below the root",
+    );
+    // Black completes three with its two stones there: nothing to split.
+    assert_bad_input(
+        &with(&["--moves", "A1 D4 D3 B1", "--by-parts", "L"]),
+        "Black wins at once",
+    );
 }

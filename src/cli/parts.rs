@@ -30,8 +30,9 @@ pub struct PartsArgs {
     )]
     pub part_workers: usize,
     /// With --by-parts: before a first turn is solved whole, try on it the N answers of White
-    /// recorded most often in the ledger, each as a part below it with Black to move and at
-    /// most --reply-trial-nodes nodes; one that refutes Black settles the first turn. Pays
+    /// (the opponent of the side to move at the root) recorded most often in the ledger, each
+    /// as a part below it with Black to move and at most --reply-trial-nodes nodes; one that
+    /// refutes Black settles the first turn. Pays
     /// where White's answer is what the search spends its time finding (8,8,6,2,2).
     #[arg(
         long,
@@ -62,7 +63,8 @@ pub struct PartsArgs {
     )]
     pub part_nodes: Option<u64>,
     /// With --by-parts: also solve the position after these moves as a part (repeat for
-    /// more): Black cannot win there (--goal hold with White to move, win with Black). To
+    /// more; below the root): Black, or the side to move at a solve's root, cannot win there
+    /// (--goal hold with its opponent to move, win with it to move). To
     /// split a first turn too large for one solve: a White reply after it ("D1 F6"), or
     /// every Black answer after that. A first turn with parts below it is settled by them.
     #[arg(long = "part", value_name = "MOVES", requires = "by_parts")]

@@ -154,6 +154,9 @@ impl<'a> Sources<'a> {
         }
         let mut hand = HashSet::new();
         let mut hand_parts = Vec::new();
+        // Hand parts are the mover's: the opponent's root claim is solved whole (a split of
+        // it would put its parts at the mover's first turns' moves, see `solve_job`).
+        let extra = if attacker == root.mover() { extra } else { &[] };
         for cells in extra {
             let mut pos = Position::new(*rules);
             if cells.iter().all(|&c| pos.try_play(c).is_ok()) {

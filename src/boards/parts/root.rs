@@ -30,9 +30,16 @@ impl Root {
     }
 
     /// The position after `moves` (Go-style points from the empty board), which must be legal
-    /// and not over.
+    /// and not over, and where the side to move cannot complete a line with the stones of its
+    /// turn (there is nothing to split: the plain solve proves it at once).
     pub fn after(rules: Rules, moves: &str) -> Result<Root> {
-        let (cells, _) = position_after(&rules, moves)?;
+        let (cells, pos) = position_after(&rules, moves)?;
+        if crate::threats::can_win_with(&pos, pos.to_move(), pos.stones_left()) {
+            return Err(crate::error::Error::IllegalMove(format!(
+                "{moves}: {} wins at once there (solve it without --by-parts)",
+                pos.to_move()
+            )));
+        }
         Ok(Root { rules, cells })
     }
 
@@ -151,6 +158,11 @@ mod tests {
         assert_eq!(root.first_turn_len(), 3);
         assert!(root.needs_opponent_part());
         assert!(Root::after(rules, "C3 C3").is_err());
+        // Black completes four (B3 or F3 beside C3 D3 E3): nothing to split.
+        let e = Root::after(rules, "C3 A1 A6 D3 E3 F1 F6")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("Black wins at once"), "{e}");
     }
 
     #[test]

@@ -60,17 +60,24 @@ pub fn check_inputs(root: &Root, opts: &BoardsOptions, at: &LedgerAt) -> Result<
             PgLedger::open(url, root)?;
         }
     }
-    extra_parts(&root.rules, opts).map(|_| ())
+    extra_parts(root, opts).map(|_| ())
 }
 
 /// The `--part` positions as stones from the empty board.
-pub(super) fn extra_parts(rules: &Rules, opts: &BoardsOptions) -> Result<Vec<Vec<Cell>>> {
+/// Each must lie below the root (its stones begin with the root's).
+pub(super) fn extra_parts(root: &Root, opts: &BoardsOptions) -> Result<Vec<Vec<Cell>>> {
     opts.parts_at
         .iter()
         .map(|m| {
-            position_after(rules, m)
-                .map(|(cells, _)| cells)
-                .map_err(|e| Error::Option(format!("--part '{m}': {e}")))
+            let (cells, _) = position_after(&root.rules, m)
+                .map_err(|e| Error::Option(format!("--part '{m}': {e}")))?;
+            if !cells.starts_with(&root.cells) || cells.len() == root.cells.len() {
+                return Err(Error::Option(format!(
+                    "--part '{m}': not a position below the root ({})",
+                    super::solve::shown(&root.moves())
+                )));
+            }
+            Ok(cells)
         })
         .collect()
 }

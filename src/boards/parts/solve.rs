@@ -51,7 +51,7 @@ pub(super) fn solve_row_dir(
         save(&path, &ledger)?;
     }
     let load_avg = load_average();
-    let extra = extra_parts(&root.rules, opts)?;
+    let extra = extra_parts(root, opts)?;
     let certify = match opts.cert_dir {
         Some(_) => certificate_jobs(&root.rules, &ledger),
         None => Vec::new(),

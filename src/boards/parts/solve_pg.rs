@@ -36,7 +36,7 @@ pub fn solve_row(
     let mut db = PgLedger::open(url, root)?;
     let shown_url = super::at::without_password(url);
     let load_avg = load_average();
-    let extra = extra_parts(&root.rules, opts)?;
+    let extra = extra_parts(root, opts)?;
     let ledger = db.records(root)?;
     let (refuted, turns) = super::compose::first_turns_refuted(root, &ledger);
     progress(&format!(
