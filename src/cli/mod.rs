@@ -185,6 +185,15 @@ fn one_line(text: &str) -> String {
     }
 }
 
+/// This run's command line as the records write it (`c6solve table ...`), so that it can be
+/// run again.
+fn command_line() -> String {
+    std::iter::once("c6solve".to_string())
+        .chain(std::env::args().skip(1))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// A flag set by Ctrl-C, SIGTERM or SIGHUP: the search then stops, writes a last checkpoint
 /// and says how to resume. A second signal ends the process at once (exit 130); the last
 /// checkpoint written is still good.

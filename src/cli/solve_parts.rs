@@ -9,7 +9,6 @@ use c6solve::boards::parts::{self, LedgerAt, Root};
 use c6solve::boards::{BoardsOptions, Value};
 use c6solve::files::outputs::{self, Named};
 use c6solve::input::Source;
-use c6solve::notation::format_moves;
 use c6solve::{Error, SolveOptions};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -68,10 +67,7 @@ pub fn run(pos: &Position, source: &Source, by: &ByParts<'_>) -> Result<ExitCode
             )],
         )?;
     }
-    let command = std::iter::once("c6solve".to_string())
-        .chain(std::env::args().skip(1))
-        .collect::<Vec<_>>()
-        .join(" ");
+    let command = super::command_line();
     let opts = BoardsOptions {
         rules: vec![root.rules],
         time_limit: by.time_limit.unwrap_or(NO_LIMIT),
@@ -157,7 +153,7 @@ pub fn run(pos: &Position, source: &Source, by: &ByParts<'_>) -> Result<ExitCode
 fn root_of(pos: &Position) -> Result<Root, Error> {
     let rules = *pos.rules();
     let cells: Vec<_> = pos.moves().collect();
-    let root = Root::after(rules, &format_moves(&rules, &cells))?;
+    let root = Root::after_cells(rules, &cells)?;
     let back = root.position();
     if back.stone_key() != pos.stone_key()
         || back.to_move() != pos.to_move()

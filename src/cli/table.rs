@@ -150,10 +150,7 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Error> {
     let mut others = merged.clone();
     others.push(Named::new("--json", &args.json));
     super::bench::check_writable("--md", &args.md, &others)?;
-    let command = std::iter::once("c6solve".to_string())
-        .chain(std::env::args().skip(1))
-        .collect::<Vec<_>>()
-        .join(" ");
+    let command = super::command_line();
     let opts = BoardsOptions {
         rules,
         time_limit: args.time_limit,

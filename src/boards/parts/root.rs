@@ -18,14 +18,21 @@ pub struct Root {
     pub rules: Rules,
     /// The stones from the empty board (none for a row's empty board).
     pub cells: Vec<Cell>,
+    /// The side to move at the root and the stones it has left in its turn (read once: the
+    /// job order asks for them at every leaf).
+    to_move: Color,
+    stones_left: u16,
 }
 
 impl Root {
     /// The empty board of `rules`: a table row.
     pub fn empty(rules: Rules) -> Root {
+        let pos = Position::new(rules);
         Root {
             rules,
             cells: Vec::new(),
+            to_move: pos.to_move(),
+            stones_left: pos.stones_left(),
         }
     }
 
@@ -40,7 +47,17 @@ impl Root {
                 pos.to_move()
             )));
         }
-        Ok(Root { rules, cells })
+        Ok(Root {
+            rules,
+            cells,
+            to_move: pos.to_move(),
+            stones_left: pos.stones_left(),
+        })
+    }
+
+    /// [`Root::after`] the stones `cells`.
+    pub fn after_cells(rules: Rules, cells: &[Cell]) -> Result<Root> {
+        Root::after(rules, &format_moves(&rules, cells))
     }
 
     /// True for a row's empty board.
@@ -65,7 +82,7 @@ impl Root {
     /// The side to move at the root, whose turns are the root's parts: Black on the empty
     /// board.
     pub fn mover(&self) -> Color {
-        self.position().to_move()
+        self.to_move
     }
 
     /// True when the opponent's claim at the root (it forces a win) takes a part: always but
@@ -78,7 +95,7 @@ impl Root {
     /// How many stones from the empty board a position right after the mover's turn at the
     /// root has: the root's stones and the ones the mover has left in its turn.
     pub fn first_turn_len(&self) -> usize {
-        self.cells.len() + self.position().stones_left() as usize
+        self.cells.len() + self.stones_left as usize
     }
 
     /// The ledger's name for the root: `m,n,k,p,q`, or `m,n,k,p,q@MOVES` after moves (the
