@@ -3,7 +3,9 @@
 //! part is claimed again only after its lease expired, and the composed row agrees with the
 //! directory ledger's, the small-board table's and a direct solve's, with a joined
 //! certificate the checker accepts. A tampered result row or certificate is refused when the
-//! row is composed; a wrong or unreachable URL is one line and a non-zero exit.
+//! row is composed; a wrong or unreachable URL is one line and a non-zero exit. A directory
+//! ledger imported with `--import-ledger` is checked (a changed certificate refused) and
+//! continued.
 //!
 //! The server: `C6SOLVE_TEST_PG_URL`, or a cluster each test makes with `initdb` (see
 //! `common::pg`).
@@ -530,5 +532,113 @@ fn two_solves_of_a_position_share_its_parts_beside_the_empty_boards_row() {
         text(&status.stdout).contains("draw"),
         "{}",
         text(&status.stdout)
+    );
+}
+
+#[test]
+fn a_directory_ledger_is_imported_checked_and_continued() {
+    // 5,5,4,1,1 by parts in a directory ledger (split at 300 nodes), then only its splits and
+    // its first half of parts imported into the database: the worker there solves the rest
+    // and composes the same draw, with a joined certificate the checker accepts. A
+    // certificate whose bytes changed is refused at the import, with nothing imported; so is
+    // an import into a directory ledger.
+    let rules = "5,5,4,1,1";
+    let server = Server::start("import");
+    let mut db = server.client();
+    let first = TempDir::new("dir-run");
+    let ledger_dir = first.file("parts").display().to_string();
+    let mut args = table_args(&ledger_dir, &first, rules);
+    args.extend(["--part-nodes".to_string(), "300".to_string()]);
+    let out = run(&args.iter().map(|s| s.as_str()).collect::<Vec<_>>());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(row_of(&first)["value"], "draw");
+    let file = first.file("parts").join("5_5_4_1_1.json");
+    let mut ledger: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let splits = ledger["splits"].as_array().unwrap().len();
+    assert!(splits > 0, "the directory run split parts");
+
+    // Half the parts, as if the directory run had stopped there.
+    let parts = ledger["parts"].as_array_mut().unwrap();
+    let kept = parts.len() / 2;
+    assert!(kept > 0, "{parts:?}");
+    parts.truncate(kept);
+    let half = TempDir::new("half");
+    std::fs::create_dir_all(half.file("parts")).unwrap();
+    let half_file = half.file("parts").join("5_5_4_1_1.json");
+    std::fs::write(&half_file, ledger.to_string()).unwrap();
+    let half_dir = half.file("parts").display().to_string();
+
+    // A certificate changed by one byte: refused, nothing imported.
+    let cert = ledger["parts"][0]["certificate"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let good = std::fs::read(&cert).unwrap();
+    let mut flipped = good.clone();
+    let last = flipped.len() - 1;
+    flipped[last] ^= 1;
+    std::fs::write(&cert, &flipped).unwrap();
+    let second = TempDir::new("pg-run");
+    let mut args = table_args(&server.url, &second, rules);
+    args.extend(["--import-ledger".to_string(), half_dir.clone()]);
+    let refused = run(&args.iter().map(|s| s.as_str()).collect::<Vec<_>>());
+    assert_refused(&refused, "does not have the SHA-256 the ledger recorded");
+    let rows: i64 = db
+        .query_one("SELECT count(*) FROM c6solve_parts", &[])
+        .unwrap()
+        .get(0);
+    assert_eq!(rows, 0, "nothing imported");
+    std::fs::write(&cert, &good).unwrap();
+
+    // Into a directory ledger: refused before anything is solved.
+    let elsewhere = TempDir::new("d");
+    let mut into_dir = table_args(elsewhere.path(), &second, rules);
+    into_dir.extend(["--import-ledger".to_string(), half_dir.clone()]);
+    assert_refused(
+        &run(&into_dir.iter().map(|s| s.as_str()).collect::<Vec<_>>()),
+        "imported into a postgresql://",
+    );
+
+    let out = run(&args.iter().map(|s| s.as_str()).collect::<Vec<_>>());
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains(&format!("imported {kept} parts and {splits} splits")),
+        "{err}"
+    );
+    let row = row_of(&second);
+    assert_eq!(row["value"], "draw", "{row}");
+    let joined = row["certificate"].as_str().expect("a certificate");
+    let check = run(&["check", joined]);
+    assert!(check.status.success(), "{}", text(&check.stderr));
+    let imported: i64 = db
+        .query_one(
+            "SELECT count(*) FROM c6solve_parts WHERE worker = 'import'",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert_eq!(imported as usize, kept + splits);
+    let solved_here: i64 = db
+        .query_one(
+            "SELECT count(*) FROM c6solve_parts WHERE state = 'done' AND worker <> 'import'",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert!(solved_here > 0, "the worker solved the parts not imported");
+
+    // Importing again (another worker's files) adds nothing: the database keeps what it
+    // holds.
+    let third = TempDir::new("pg-again");
+    let mut args = table_args(&server.url, &third, rules);
+    args.extend(["--import-ledger".to_string(), half_dir]);
+    let again = run(&args.iter().map(|s| s.as_str()).collect::<Vec<_>>());
+    assert!(again.status.success(), "{}", text(&again.stderr));
+    assert!(
+        text(&again.stderr).contains("imported 0 parts and 0 splits"),
+        "{}",
+        text(&again.stderr)
     );
 }

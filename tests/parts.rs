@@ -27,6 +27,7 @@ fn options(rules: &Rules, dir: &Path, parts_at: &[&str], workers: usize) -> Boar
         lease: Duration::from_secs(60),
         part_workers: workers,
         parts_at: parts_at.iter().map(|s| s.to_string()).collect(),
+        import: None,
         json: dir.join("t.json"),
         md: dir.join("t.md"),
         command: "test".into(),

@@ -27,6 +27,7 @@ fn options(rules: &Rules, dir: &Path, workers: usize, part_nodes: Option<u64>) -
         lease: Duration::from_secs(60),
         part_workers: workers,
         parts_at: Vec::new(),
+        import: None,
         json: dir.join("t.json"),
         md: dir.join("t.md"),
         command: "test".into(),

@@ -52,6 +52,10 @@ pub struct BoardsOptions {
     /// With `by_parts`: positions (moves from the empty board) to solve as parts besides
     /// Black's first turns, to split a first turn that is too large for one solve.
     pub parts_at: Vec<String>,
+    /// With a PostgreSQL `by_parts`: a directory ledger (a `--by-parts` directory) whose
+    /// parts and splits of the row are copied into the database before any part is claimed
+    /// (see [`super::parts::ledger_pg::PgLedger::import`]).
+    pub import: Option<PathBuf>,
     /// The JSON table (read, then rewritten after every row).
     pub json: PathBuf,
     /// The Markdown rendering (rewritten after every row).

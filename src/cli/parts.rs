@@ -69,6 +69,12 @@ pub struct PartsArgs {
     /// every Black answer after that. A first turn with parts below it is settled by them.
     #[arg(long = "part", value_name = "MOVES", requires = "by_parts")]
     pub parts_at: Vec<String>,
+    /// With a postgresql:// --by-parts: first copy the parts and splits of the row from the
+    /// directory ledger DIR (a --by-parts directory, e.g. results/parts) into the database,
+    /// each part's certificate checked; the database keeps what it already holds. To move a
+    /// row started on one machine onto many.
+    #[arg(long, value_name = "DIR", requires = "by_parts")]
+    pub import_ledger: Option<String>,
 }
 
 /// A lease of at least one second (a shorter one would expire between two renewals).

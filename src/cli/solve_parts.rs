@@ -90,6 +90,7 @@ pub fn run(pos: &Position, source: &Source, by: &ByParts<'_>) -> Result<ExitCode
         // A solve writes no table: these are never read.
         json: PathBuf::new(),
         md: PathBuf::new(),
+        import: by.parts.import_ledger.as_ref().map(PathBuf::from),
         command,
     };
     parts::check_inputs(&root, &opts, &at)?;

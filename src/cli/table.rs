@@ -174,6 +174,7 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Error> {
         parts_at: args.parts.parts_at,
         json: PathBuf::from(&args.json),
         md: PathBuf::from(&args.md),
+        import: args.parts.import_ledger.map(PathBuf::from),
         command,
     };
     if !args.merge.is_empty() {

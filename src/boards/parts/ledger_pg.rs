@@ -23,6 +23,7 @@
 use super::ledger::{Ledger, PartRecord, position_after};
 use super::root::Root;
 use super::split::SplitRecord;
+use crate::board::Position;
 use crate::boards::backing::sha256_hex;
 use crate::boards::rows::Effort;
 use crate::error::{Error, Result};
@@ -318,11 +319,7 @@ impl PgLedger {
         })
         .map_err(|e| Error::Io(format!("cannot encode a part: {e}")))?;
         let sha = part.certificate_sha256.clone();
-        let goal = if part.value == "no-win" || part.value == "win" {
-            "win"
-        } else {
-            "hold"
-        };
+        let goal = goal_of(&part.value);
         let cpu = super::effort::cpu_seconds().unwrap_or(0.0);
         let run = |c: &mut Client| -> std::result::Result<bool, postgres::Error> {
             let mut tx = c.transaction()?;
@@ -404,6 +401,100 @@ impl PgLedger {
         Ok(n == 1)
     }
 
+    /// Copies the parts and splits of `ledger`, a directory ledger of the same root, into the
+    /// database in one transaction; a part or split the database already holds (in any
+    /// state) is kept as it is. With `certificates`, each part goes in with its certificate's
+    /// bytes, read from the file its record names (relative to the current directory), which
+    /// must have the SHA-256 the record holds and be accepted by the checker as a proof of
+    /// the part's value; without, the values go in as recorded, with no certificate. The
+    /// directory's sessions are not copied: the database's effort counts its own workers.
+    /// Returns the parts and the splits added.
+    pub fn import(
+        &mut self,
+        root: &Root,
+        ledger: &Ledger,
+        certificates: bool,
+    ) -> Result<(usize, usize)> {
+        let mut parts = Vec::new();
+        for part in &ledger.parts {
+            let bad = |why: String| {
+                Error::Io(format!(
+                    "--import-ledger: part '{}' of {root}: {why}; nothing imported",
+                    part.moves
+                ))
+            };
+            let (_, pos) =
+                position_after(&root.rules, &part.moves).map_err(|e| bad(e.to_string()))?;
+            let (bytes, sha) = if certificates {
+                let file = part
+                    .certificate
+                    .as_deref()
+                    .ok_or_else(|| bad("it has no certificate".into()))?;
+                let bytes = std::fs::read(file)
+                    .map_err(|e| bad(format!("cannot read its certificate {file}: {e}")))?;
+                let sha = sha256_hex(&bytes);
+                if part.certificate_sha256.as_deref() != Some(sha.as_str()) {
+                    return Err(bad(format!(
+                        "its certificate {file} does not have the SHA-256 the ledger recorded"
+                    )));
+                }
+                verify_certificate(&pos, &part.value, &bytes).map_err(bad)?;
+                (Some(bytes), Some(sha))
+            } else {
+                (None, None)
+            };
+            let record = serde_json::to_string(&PartRecord {
+                certificate: None,
+                certificate_sha256: sha.clone(),
+                ..part.clone()
+            })
+            .map_err(|e| Error::Io(format!("cannot encode a part: {e}")))?;
+            parts.push((part, record, bytes, sha));
+        }
+        let mut splits = Vec::new();
+        for split in &ledger.splits {
+            let text = serde_json::to_string(split)
+                .map_err(|e| Error::Io(format!("cannot encode a split: {e}")))?;
+            splits.push((split, text));
+        }
+        let (rules, host) = (self.rules.clone(), self.host.clone());
+        let run = |c: &mut Client| -> std::result::Result<(usize, usize), postgres::Error> {
+            let mut tx = c.transaction()?;
+            let mut added = (0, 0);
+            // clock_timestamp(), not now(): the rows keep the directory's order.
+            for (part, record, bytes, sha) in &parts {
+                added.0 += tx.execute(
+                    "INSERT INTO c6solve_parts (rules, moves, goal, state, value, record,
+                         certificate, certificate_sha256, done_at, worker, host)
+                     VALUES ($1, $2, $3, 'done', $4, $5, $6, $7, clock_timestamp(), 'import', $8)
+                     ON CONFLICT DO NOTHING",
+                    &[
+                        &rules,
+                        &part.moves,
+                        &goal_of(&part.value),
+                        &part.value,
+                        record,
+                        bytes,
+                        sha,
+                        &host,
+                    ],
+                )? as usize;
+            }
+            for (split, text) in &splits {
+                added.1 += tx.execute(
+                    "INSERT INTO c6solve_parts (rules, moves, goal, state, split, done_at,
+                         worker, host)
+                     VALUES ($1, $2, $3, 'split', $4, clock_timestamp(), 'import', $5)
+                     ON CONFLICT DO NOTHING",
+                    &[&rules, &split.moves, &split.goal, text, &host],
+                )? as usize;
+            }
+            tx.commit()?;
+            Ok(added)
+        };
+        run(&mut self.client).map_err(|e| self.err(e))
+    }
+
     /// The proven parts as a [`Ledger`], without their certificates (for scheduling).
     pub fn records(&mut self, root: &Root) -> Result<Ledger> {
         self.done(root, None, false)
@@ -471,20 +562,7 @@ impl PgLedger {
                         "its certificate does not have the SHA-256 the ledger recorded",
                     ));
                 }
-                let packed = proof::Packed::read_from(&bytes[..])
-                    .map_err(|e| bad(&format!("its certificate does not read: {e}")))?;
-                if packed.head != cert::header(&pos) {
-                    return Err(bad("its certificate is for another position"));
-                }
-                let summary = check::check_packed(&packed)
-                    .map_err(|e| bad(&format!("the checker refuses its certificate: {e}")))?;
-                if summary.value != Some(part.value.as_str()) {
-                    return Err(bad(&format!(
-                        "its certificate proves {}, not {}",
-                        summary.value.unwrap_or("nothing"),
-                        part.value
-                    )));
-                }
+                verify_certificate(&pos, &part.value, &bytes).map_err(|why| bad(&why))?;
                 if let Some(dir) = cert_dir {
                     let name = super::schedule::moves_name(&moves);
                     let file = dir.join(root.stem()).join(format!("{name}.c6proof"));
@@ -602,6 +680,39 @@ impl PgLedger {
     /// The worker's own heartbeat at the end of its run.
     pub fn finish(&mut self) -> Result<()> {
         self.heartbeat(0)
+    }
+}
+
+/// Whether `bytes` is a certificate the independent checker accepts as a proof of the
+/// part value `value` at `pos`; the reason when it is not.
+fn verify_certificate(
+    pos: &Position,
+    value: &str,
+    bytes: &[u8],
+) -> std::result::Result<(), String> {
+    let packed = proof::Packed::read_from(bytes)
+        .map_err(|e| format!("its certificate does not read: {e}"))?;
+    if packed.head != cert::header(pos) {
+        return Err("its certificate is for another position".into());
+    }
+    let summary = check::check_packed(&packed)
+        .map_err(|e| format!("the checker refuses its certificate: {e}"))?;
+    if summary.value != Some(value) {
+        return Err(format!(
+            "its certificate proves {}, not {value}",
+            summary.value.unwrap_or("nothing")
+        ));
+    }
+    Ok(())
+}
+
+/// The goal column of a part proven with `value`: `win` for the side to move's own win
+/// (`win`, `no-win`), `hold` otherwise.
+fn goal_of(value: &str) -> &'static str {
+    if value == "no-win" || value == "win" {
+        "win"
+    } else {
+        "hold"
     }
 }
 

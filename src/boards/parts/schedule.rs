@@ -54,13 +54,49 @@ pub(super) fn next_of(root: &Root, opts: &BoardsOptions, listed: Vec<Job>) -> Op
 pub fn check_inputs(root: &Root, opts: &BoardsOptions, at: &LedgerAt) -> Result<()> {
     match at {
         LedgerAt::Dir(dir) => {
+            if let Some(from) = &opts.import {
+                return Err(Error::Option(format!(
+                    "--import-ledger {}: parts are imported into a postgresql:// --by-parts \
+                     ledger, not into the directory {}",
+                    from.display(),
+                    dir.display()
+                )));
+            }
             load(&ledger_path(dir, root), root)?;
         }
         LedgerAt::Postgres(url) => {
+            if let Some(from) = &opts.import {
+                importable(&load(&ledger_path(from, root), root)?, opts)?;
+            }
             PgLedger::open(url, root)?;
         }
     }
     extra_parts(root, opts).map(|_| ())
+}
+
+/// Whether every part of a directory ledger can be imported: with certificates on, each
+/// part names a certificate file that can be read (its bytes are checked at the import).
+pub(super) fn importable(ledger: &Ledger, opts: &BoardsOptions) -> Result<()> {
+    if opts.cert_dir.is_none() {
+        return Ok(());
+    }
+    for part in &ledger.parts {
+        let Some(file) = &part.certificate else {
+            return Err(Error::Option(format!(
+                "--import-ledger: part '{}' of {} has no certificate to import (give \
+                 --no-certificates to import the values as recorded)",
+                part.moves, ledger.rules
+            )));
+        };
+        if !Path::new(file).is_file() {
+            return Err(Error::Option(format!(
+                "--import-ledger: part '{}' of {}: its certificate {file} is not there \
+                 (paths in a ledger are relative to the directory its run started in)",
+                part.moves, ledger.rules
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The `--part` positions as stones from the empty board.

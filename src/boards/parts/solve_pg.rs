@@ -37,6 +37,19 @@ pub fn solve_row(
     let shown_url = super::at::without_password(url);
     let load_avg = load_average();
     let extra = extra_parts(root, opts)?;
+    if let Some(dir) = &opts.import {
+        let from = super::ledger::ledger_path(dir, root);
+        let (parts, splits) = db.import(
+            root,
+            &super::ledger::load(&from, root)?,
+            opts.cert_dir.is_some(),
+        )?;
+        progress(&format!(
+            "{root}: imported {parts} parts and {splits} splits from {} (those the database \
+             lacked)",
+            from.display()
+        ));
+    }
     let ledger = db.records(root)?;
     let (refuted, turns) = super::compose::first_turns_refuted(root, &ledger);
     progress(&format!(
