@@ -140,6 +140,12 @@ fn how_by_parts(root: &Root, value: Value, parts: &[PartRecord], ledger: &str) -
     )
 }
 
+/// The parts' seconds summed. Rust's float sum of nothing is -0.0, which prints as "-0.00";
+/// adding 0.0 makes it 0.0 (and changes no other sum).
+fn total_seconds(parts: &[PartRecord]) -> f64 {
+    parts.iter().map(|p| p.seconds).sum::<f64>() + 0.0
+}
+
 /// The row the ledger gives: a value composed from its parts, or unknown with how far it got.
 /// `name` is the ledger's file or URL (without its password), `effort` what its workers
 /// spent.
@@ -176,7 +182,7 @@ pub(super) fn row_of(
     };
     let mut row = Row {
         nodes: parts.iter().map(|p| p.nodes).sum(),
-        seconds: parts.iter().map(|p| p.seconds).sum(),
+        seconds: total_seconds(&parts),
         threads: parts.iter().map(|p| p.threads).max().unwrap_or(0),
         effort,
         ..new_row(rules, value, how, opts, load)
@@ -285,6 +291,11 @@ mod tests {
         let now = Instant::now();
         let d = certificate_deadline(solve_seconds, tried, now + Duration::from_secs(run_left));
         (d - now).as_secs_f64().round() as u64
+    }
+
+    #[test]
+    fn no_parts_take_zero_seconds_not_minus_zero() {
+        assert_eq!(format!("{:.2}", total_seconds(&[])), "0.00");
     }
 
     #[test]
