@@ -65,6 +65,25 @@ fn row_of(dir: &TempDir) -> serde_json::Value {
     rows[0].clone()
 }
 
+/// `run` over owned arguments.
+fn run_args(args: &[String]) -> std::process::Output {
+    run(&args.iter().map(|s| s.as_str()).collect::<Vec<_>>())
+}
+
+/// The one number `sql` selects.
+fn count(db: &mut postgres::Client, sql: &str) -> i64 {
+    db.query_one(sql, &[]).unwrap().get(0)
+}
+
+/// Asserts the row in `dir`'s table file is a draw with a certificate the checker accepts.
+fn assert_checked_draw(dir: &TempDir) {
+    let row = row_of(dir);
+    assert_eq!(row["value"], "draw", "{row}");
+    let file = row["certificate"].as_str().expect("a certificate");
+    let check = run(&["check", file]);
+    assert!(check.status.success(), "{}", text(&check.stderr));
+}
+
 #[test]
 fn urls_name_their_database() {
     assert_eq!(
@@ -434,19 +453,12 @@ fn two_workers_split_parts_automatically_and_compose_the_oracle_value() {
     for (w, dir) in [(a, &w1), (b, &w2)] {
         let out = w.wait_with_output().unwrap();
         assert!(out.status.success(), "{}", text(&out.stderr));
-        let row = row_of(dir);
-        assert_eq!(row["value"], "draw", "{row}");
-        let file = row["certificate"].as_str().expect("a certificate");
-        let check = run(&["check", file]);
-        assert!(check.status.success(), "{}", text(&check.stderr));
+        assert_checked_draw(dir);
     }
-    let splits: i64 = db
-        .query_one(
-            "SELECT count(*) FROM c6solve_parts WHERE state = 'split'",
-            &[],
-        )
-        .unwrap()
-        .get(0);
+    let splits = count(
+        &mut db,
+        "SELECT count(*) FROM c6solve_parts WHERE state = 'split'",
+    );
     assert!(splits > 0, "parts were split");
     let why: String = db
         .query_one(
@@ -549,7 +561,7 @@ fn a_directory_ledger_is_imported_checked_and_continued() {
     let ledger_dir = first.file("parts").display().to_string();
     let mut args = table_args(&ledger_dir, &first, rules);
     args.extend(["--part-nodes".to_string(), "300".to_string()]);
-    let out = run(&args.iter().map(|s| s.as_str()).collect::<Vec<_>>());
+    let out = run_args(&args);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(row_of(&first)["value"], "draw");
     let file = first.file("parts").join("5_5_4_1_1.json");
@@ -582,51 +594,38 @@ fn a_directory_ledger_is_imported_checked_and_continued() {
     let second = TempDir::new("pg-run");
     let mut args = table_args(&server.url, &second, rules);
     args.extend(["--import-ledger".to_string(), half_dir.clone()]);
-    let refused = run(&args.iter().map(|s| s.as_str()).collect::<Vec<_>>());
+    let refused = run_args(&args);
     assert_refused(&refused, "does not have the SHA-256 the ledger recorded");
-    let rows: i64 = db
-        .query_one("SELECT count(*) FROM c6solve_parts", &[])
-        .unwrap()
-        .get(0);
-    assert_eq!(rows, 0, "nothing imported");
+    assert_eq!(
+        count(&mut db, "SELECT count(*) FROM c6solve_parts"),
+        0,
+        "nothing imported"
+    );
     std::fs::write(&cert, &good).unwrap();
 
     // Into a directory ledger: refused before anything is solved.
     let elsewhere = TempDir::new("d");
     let mut into_dir = table_args(elsewhere.path(), &second, rules);
     into_dir.extend(["--import-ledger".to_string(), half_dir.clone()]);
-    assert_refused(
-        &run(&into_dir.iter().map(|s| s.as_str()).collect::<Vec<_>>()),
-        "imported into a postgresql://",
-    );
+    assert_refused(&run_args(&into_dir), "imported into a postgresql://");
 
-    let out = run(&args.iter().map(|s| s.as_str()).collect::<Vec<_>>());
+    let out = run_args(&args);
     let err = text(&out.stderr);
     assert!(out.status.success(), "{err}");
     assert!(
         err.contains(&format!("imported {kept} parts and {splits} splits")),
         "{err}"
     );
-    let row = row_of(&second);
-    assert_eq!(row["value"], "draw", "{row}");
-    let joined = row["certificate"].as_str().expect("a certificate");
-    let check = run(&["check", joined]);
-    assert!(check.status.success(), "{}", text(&check.stderr));
-    let imported: i64 = db
-        .query_one(
-            "SELECT count(*) FROM c6solve_parts WHERE worker = 'import'",
-            &[],
-        )
-        .unwrap()
-        .get(0);
+    assert_checked_draw(&second);
+    let imported = count(
+        &mut db,
+        "SELECT count(*) FROM c6solve_parts WHERE worker = 'import'",
+    );
     assert_eq!(imported as usize, kept + splits);
-    let solved_here: i64 = db
-        .query_one(
-            "SELECT count(*) FROM c6solve_parts WHERE state = 'done' AND worker <> 'import'",
-            &[],
-        )
-        .unwrap()
-        .get(0);
+    let solved_here = count(
+        &mut db,
+        "SELECT count(*) FROM c6solve_parts WHERE state = 'done' AND worker <> 'import'",
+    );
     assert!(solved_here > 0, "the worker solved the parts not imported");
 
     // Importing again (another worker's files) adds nothing: the database keeps what it
@@ -634,7 +633,7 @@ fn a_directory_ledger_is_imported_checked_and_continued() {
     let third = TempDir::new("pg-again");
     let mut args = table_args(&server.url, &third, rules);
     args.extend(["--import-ledger".to_string(), half_dir]);
-    let again = run(&args.iter().map(|s| s.as_str()).collect::<Vec<_>>());
+    let again = run_args(&args);
     assert!(again.status.success(), "{}", text(&again.stderr));
     assert!(
         text(&again.stderr).contains("imported 0 parts and 0 splits"),

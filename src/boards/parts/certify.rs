@@ -3,7 +3,7 @@
 //! the parts' under the composition.
 
 use super::compose::{Composed, Shape, compose, first_turns_refuted};
-use super::ledger::{Ledger, PartRecord, position_after};
+use super::ledger::{Ledger, PartRecord, accepted, position_after};
 use super::root::Root;
 use super::schedule::{Job, part_name};
 use crate::board::{Cell, Position};
@@ -15,7 +15,7 @@ use crate::boards::made::new_row;
 use crate::boards::options::BoardsOptions;
 use crate::boards::rows::{Effort, Row, Value};
 use crate::error::Result;
-use crate::proof::{self, Claim, Node, cert, check, join};
+use crate::proof::{self, Claim, Node, cert, join};
 use crate::rules::{Color, Rules};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -69,11 +69,8 @@ pub(super) fn adopted(root: &Root, opts: &BoardsOptions, job: &Job) -> Option<Pa
     let name = file.display().to_string();
     let (packed, sha) = read_with_sha(&name).ok()?;
     let pos = Position::from_moves(*rules, &job.cells).ok()?;
-    if packed.head != cert::header(&pos) {
-        return None;
-    }
-    let summary = check::check_packed(&packed).ok()?;
-    (summary.value == Some(value.as_str())).then(|| PartRecord {
+    let nodes = accepted(&packed, &pos, value).ok()?;
+    Some(PartRecord {
         moves: job.moves.clone(),
         value: value.clone(),
         nodes: 0,
@@ -86,7 +83,7 @@ pub(super) fn adopted(root: &Root, opts: &BoardsOptions, job: &Job) -> Option<Pa
         load: String::new(),
         certificate: Some(name),
         certificate_sha256: Some(sha),
-        certificate_nodes: Some(summary.nodes as u64),
+        certificate_nodes: Some(nodes),
         certificate_tried: None,
         reply: None,
     })

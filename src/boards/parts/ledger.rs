@@ -6,7 +6,9 @@ use crate::board::{Cell, Position};
 use crate::boards::store::write_atomic;
 use crate::error::{Error, Result};
 use crate::notation::parse_moves;
+use crate::proof::{self, cert, check};
 use crate::rules::Rules;
+use crate::search::Goal;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -81,6 +83,44 @@ pub struct Ledger {
 /// `m_n_k_p_q@MOVES.json` after moves.
 pub fn ledger_path(dir: &Path, root: &Root) -> PathBuf {
     dir.join(format!("{}.json", root.stem()))
+}
+
+impl PartRecord {
+    /// What the part's solve proved: the side to move's own win (`win`, `no-win`) or that
+    /// the opponent forces none (`loss`, `no-loss`).
+    pub fn goal(&self) -> Goal {
+        if self.value == "no-win" || self.value == "win" {
+            Goal::Win
+        } else {
+            Goal::Hold
+        }
+    }
+}
+
+/// `hold` or `win`, as a ledger writes a part's goal.
+pub(super) fn goal_name(goal: Goal) -> &'static str {
+    if goal == Goal::Win { "win" } else { "hold" }
+}
+
+/// Whether the independent checker accepts `packed` as a proof of the part value `value`
+/// at `pos`: its proof nodes, or the reason it does not.
+pub(super) fn accepted(
+    packed: &proof::Packed,
+    pos: &Position,
+    value: &str,
+) -> std::result::Result<u64, String> {
+    if packed.head != cert::header(pos) {
+        return Err("its certificate is for another position".into());
+    }
+    let summary = check::check_packed(packed)
+        .map_err(|e| format!("the checker refuses its certificate: {e}"))?;
+    if summary.value != Some(value) {
+        return Err(format!(
+            "its certificate proves {}, not {value}",
+            summary.value.unwrap_or("nothing")
+        ));
+    }
+    Ok(summary.nodes as u64)
 }
 
 impl Ledger {

@@ -20,14 +20,15 @@
 //! The schema is created and migrated by c6solve ([`migrate`]) under an advisory lock, with
 //! its version in `c6solve_schema_version`.
 
-use super::ledger::{Ledger, PartRecord, position_after};
+use super::ledger::{Ledger, PartRecord, accepted, goal_name, position_after};
 use super::root::Root;
 use super::split::SplitRecord;
 use crate::board::Position;
 use crate::boards::backing::sha256_hex;
 use crate::boards::rows::Effort;
 use crate::error::{Error, Result};
-use crate::proof::{self, cert, check};
+use crate::files::bounded::{self, Kind};
+use crate::proof;
 use postgres::{Client, NoTls, Transaction};
 use std::path::Path;
 use std::time::Duration;
@@ -319,7 +320,7 @@ impl PgLedger {
         })
         .map_err(|e| Error::Io(format!("cannot encode a part: {e}")))?;
         let sha = part.certificate_sha256.clone();
-        let goal = goal_of(&part.value);
+        let goal = goal_name(part.goal());
         let cpu = super::effort::cpu_seconds().unwrap_or(0.0);
         let run = |c: &mut Client| -> std::result::Result<bool, postgres::Error> {
             let mut tx = c.transaction()?;
@@ -426,20 +427,14 @@ impl PgLedger {
             let (_, pos) =
                 position_after(&root.rules, &part.moves).map_err(|e| bad(e.to_string()))?;
             let (bytes, sha) = if certificates {
-                let file = part
-                    .certificate
-                    .as_deref()
-                    .ok_or_else(|| bad("it has no certificate".into()))?;
-                let bytes = std::fs::read(file)
+                let (Some(file), Some(sha)) = (&part.certificate, &part.certificate_sha256) else {
+                    return Err(bad("it has no certificate".into()));
+                };
+                let bytes = bounded::read(Path::new(file), Kind::Certificate)
                     .map_err(|e| bad(format!("cannot read its certificate {file}: {e}")))?;
-                let sha = sha256_hex(&bytes);
-                if part.certificate_sha256.as_deref() != Some(sha.as_str()) {
-                    return Err(bad(format!(
-                        "its certificate {file} does not have the SHA-256 the ledger recorded"
-                    )));
-                }
-                verify_certificate(&pos, &part.value, &bytes).map_err(bad)?;
-                (Some(bytes), Some(sha))
+                check_certificate(&pos, &part.value, sha, &bytes)
+                    .map_err(|why| bad(format!("{file}: {why}")))?;
+                (Some(bytes), Some(sha.clone()))
             } else {
                 (None, None)
             };
@@ -471,7 +466,7 @@ impl PgLedger {
                     &[
                         &rules,
                         &part.moves,
-                        &goal_of(&part.value),
+                        &goal_name(part.goal()),
                         &part.value,
                         record,
                         bytes,
@@ -557,12 +552,7 @@ impl PgLedger {
             part.certificate = None;
             if check && let Some(sha) = &sha {
                 let bytes = bytes.ok_or_else(|| bad("its certificate is missing"))?;
-                if sha256_hex(&bytes) != *sha {
-                    return Err(bad(
-                        "its certificate does not have the SHA-256 the ledger recorded",
-                    ));
-                }
-                verify_certificate(&pos, &part.value, &bytes).map_err(|why| bad(&why))?;
+                check_certificate(&pos, &part.value, sha, &bytes).map_err(|why| bad(&why))?;
                 if let Some(dir) = cert_dir {
                     let name = super::schedule::moves_name(&moves);
                     let file = dir.join(root.stem()).join(format!("{name}.c6proof"));
@@ -683,37 +673,21 @@ impl PgLedger {
     }
 }
 
-/// Whether `bytes` is a certificate the independent checker accepts as a proof of the
-/// part value `value` at `pos`; the reason when it is not.
-fn verify_certificate(
+/// Whether `bytes` is a part's certificate as recorded: it has the SHA-256 `sha`, and the
+/// independent checker accepts it as a proof of the part value `value` at `pos`; the reason
+/// when it is not.
+fn check_certificate(
     pos: &Position,
     value: &str,
+    sha: &str,
     bytes: &[u8],
 ) -> std::result::Result<(), String> {
+    if sha256_hex(bytes) != sha {
+        return Err("its certificate does not have the SHA-256 the ledger recorded".into());
+    }
     let packed = proof::Packed::read_from(bytes)
         .map_err(|e| format!("its certificate does not read: {e}"))?;
-    if packed.head != cert::header(pos) {
-        return Err("its certificate is for another position".into());
-    }
-    let summary = check::check_packed(&packed)
-        .map_err(|e| format!("the checker refuses its certificate: {e}"))?;
-    if summary.value != Some(value) {
-        return Err(format!(
-            "its certificate proves {}, not {value}",
-            summary.value.unwrap_or("nothing")
-        ));
-    }
-    Ok(())
-}
-
-/// The goal column of a part proven with `value`: `win` for the side to move's own win
-/// (`win`, `no-win`), `hold` otherwise.
-fn goal_of(value: &str) -> &'static str {
-    if value == "no-win" || value == "win" {
-        "win"
-    } else {
-        "hold"
-    }
+    accepted(&packed, pos, value).map(|_| ())
 }
 
 /// An error of a closure run before `self` is at hand again.

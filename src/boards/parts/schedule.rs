@@ -154,15 +154,10 @@ pub(super) fn certificate_jobs(rules: &Rules, ledger: &Ledger) -> Vec<Job> {
         })
         .filter_map(|p| {
             let cells = parse_moves(rules, &p.moves).ok()?;
-            let goal = if p.value == "no-win" || p.value == "win" {
-                Goal::Win
-            } else {
-                Goal::Hold
-            };
             Some(Job {
                 cells,
                 moves: p.moves.clone(),
-                goal,
+                goal: p.goal(),
                 certify: Some(Certify {
                     value: p.value.clone(),
                     seconds: p.seconds,

@@ -5,7 +5,7 @@ use super::certify::{adopted, certificate_deadline, row_of, write_part_certifica
 use super::compose::{Composed, compose, first_turns_refuted};
 use super::effort::{self, Session};
 use super::frontier::ordered_jobs;
-use super::ledger::{Ledger, PartRecord, ledger_path, load, save};
+use super::ledger::{Ledger, PartRecord, goal_name, ledger_path, load, save};
 use super::ledger_pg::host_name;
 use super::replies;
 use super::root::Root;
@@ -687,11 +687,6 @@ fn solve_job(
         _ => None,
     };
     Ok(Solved::Proven(Box::new(part), note))
-}
-
-/// `hold` or `win`, as the ledger writes a part's goal.
-pub(super) fn goal_name(goal: Goal) -> &'static str {
-    if goal == Goal::Win { "win" } else { "hold" }
 }
 
 /// Threads per part: `--threads`, or with its default (one per core) the cores shared out

@@ -6,11 +6,12 @@
 use super::certify::row_of;
 use super::compose::{Composed, compose};
 use super::frontier::ordered_jobs;
+use super::ledger::goal_name;
 use super::ledger_pg::PgLedger;
 use super::replies;
 use super::root::Root;
 use super::schedule::{Job, extra_parts, next_of};
-use super::solve::{Solved, goal_name, shown, solve_part, split_line};
+use super::solve::{Solved, shown, solve_part, split_line};
 use crate::board::Cell;
 use crate::boards::backing::sha256_hex;
 use crate::boards::made::load_average;
