@@ -45,7 +45,7 @@ fn free_moves(pos: &Position) -> Vec<Cell> {
 /// Sorts moves by a static score: windows the stone helps, weighted by their stone counts,
 /// for the mover (building) and for the opponent (blocking). Equal scores keep the order
 /// they came in, so the order (and with it the search) is the same on every run.
-fn order(pos: &Position, moves: &mut [Cell]) {
+pub fn order(pos: &Position, moves: &mut [Cell]) {
     if moves.len() < 2 {
         return;
     }

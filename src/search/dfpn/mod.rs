@@ -34,7 +34,7 @@ use crate::threats::{self, Defence};
 use crate::zone::{ProofZone, Zone};
 use keys::Mode;
 use pn::{Child, FRESH, divert, fresh_numbers, one_plus_eps, select, sub_keep};
-use probes::{PROBE_TSS_NODES, Probes, ROOT_TSS_NODES, forcing_stone};
+use probes::{PROBE_TSS_NODES, Probes, ROOT_TSS_NODES, forcing_moves};
 use std::time::Instant;
 use zones::{Pruned, Zones};
 
@@ -489,15 +489,15 @@ impl<'t> Dfpn<'t> {
     /// The node's moves, with symmetric duplicates (children with equal keys) removed so
     /// that sums do not count one position twice.
     fn children(&self, pos: &Position, defence: &Defence, mode: Mode) -> (Vec<Child>, bool) {
-        let mut moves = movegen::generate(pos, defence);
         let symmetric = pos.has_symmetry();
         let mut deduped = false;
         let or = pos.to_move() == self.attacker;
-        if or && mode == Mode::Tss {
-            let forced = matches!(defence, Defence::Block(_));
+        let moves = if or && mode == Mode::Tss {
             let now = threats::threat_windows(pos, self.attacker, pos.rules().p);
-            moves.retain(|&c| forcing_stone(pos, c, forced, &now));
-        }
+            forcing_moves(pos, defence, &now)
+        } else {
+            movegen::generate(pos, defence)
+        };
         let mut out: Vec<Child> = Vec::with_capacity(moves.len());
         for cell in moves {
             let key = self.child_key(pos, cell, mode);
