@@ -339,6 +339,9 @@ impl<'t> Dfpn<'t> {
         if or && mode == Mode::Main && !seen && self.tss_proves(pos, PROBE_TSS_NODES) {
             return (0, INF);
         }
+        if or && mode == Mode::Main && seen && self.deeper_tss_proves(pos, past_work) {
+            return (0, INF);
+        }
         // Several workers: this node is busy while it is on our stack (see `divert`).
         let shared = self.ctl.filter(|c| c.is_shared());
         if let Some(ctl) = shared {

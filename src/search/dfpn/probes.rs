@@ -21,6 +21,10 @@ pub(super) const ROOT_TSS_NODES: u64 = 200_000;
 /// Node budget of the threat-space probe at each new attacker node of the main search.
 pub(super) const PROBE_TSS_NODES: u64 = 64;
 
+/// A deeper threat-space search at an attacker node the main search comes back to may take
+/// one node in this many of the work done below the node (see [`Dfpn::deeper_tss_proves`]).
+pub(super) const TSS_WORK_SHARE: u64 = 4;
+
 /// The state of a searcher's speculative searches.
 pub(super) struct Probes {
     /// Node count at which the current threat-space sub-search stops (see [`Mode::Tss`]).
@@ -90,6 +94,29 @@ impl Dfpn<'_> {
         let proved = self.sub_search(pos, budget).0 == 0;
         self.probes.tss.record(proved);
         proved
+    }
+
+    /// True if a deeper threat-space search proves the attacker node `pos` won, at a node
+    /// the main search comes back to: it may take [`TSS_WORK_SHARE`]'s share of the work done
+    /// below the node on its last visit (`past_work`), and is tried again only once that is
+    /// twice what the last try took, so that its tries cost at most about twice the last
+    /// one. A forcing kill too long for the 64-node probe at a new node is then found by a
+    /// search that looks at forcing stones only, where the main search spreads over every
+    /// quiet stone (results/experiments/deeper-tss-probes.md). Where forcing wins are rare
+    /// (the small boards' draws) such nodes are found "no forcing win" once and for all.
+    pub(super) fn deeper_tss_proves(&mut self, pos: &mut Position, past_work: u64) -> bool {
+        let budget = past_work / TSS_WORK_SHARE;
+        if self.probes.sub_limit.is_some() || budget < 2 * PROBE_TSS_NODES {
+            return false;
+        }
+        let tried = self
+            .tt
+            .probe(self.mode_key(pos, Mode::Tss))
+            .is_some_and(|e| e.dn == 0 || 2 * e.work as u64 > budget);
+        if tried {
+            return false;
+        }
+        self.sub_search(pos, budget).0 == 0
     }
 
     /// True if the defender is proved to force a win of its own from `pos`, so that the
@@ -359,6 +386,37 @@ mod tests {
     fn forcing(pos: &Position, point: &str) -> bool {
         let now = threats::threat_windows(pos, pos.to_move(), pos.rules().p);
         forcing_stone(pos, at(point), false, &now)
+    }
+
+    #[test]
+    fn a_node_searched_again_gets_a_deeper_threat_space_search() {
+        // Real game lg1730392, White to move after Black's blocks Q4 E3: White's forcing
+        // kill (P6 P7, N5 M4, M5 O5, then six) takes the threat-space search thousands of
+        // nodes, far past the 64-node probe at a new node.
+        let r = Rules::connect6();
+        let game = "K10 L11 K8 L9 M9 N9 M8 O8 O10 O9 L7 K6 M6 O6 N7 N6 O7 P8 K11 M11 L10 J8 \
+                    M10 H8 H10 J7 H6 J6 H7 G8 H12 J13 F7 H9 G10 G12 F11 P5 G5 Q4 E3";
+        let mut pos = Position::new(r);
+        for c in parse_moves(&r, game).unwrap() {
+            pos.play(c);
+        }
+        let table = Table::new(64).unwrap();
+        let mut run = Dfpn::new(&table, Color::White, Limits::default(), 0);
+        assert!(
+            !run.tss_proves(&mut pos, PROBE_TSS_NODES),
+            "the probe is too small"
+        );
+        // Little work below the node: no deeper search.
+        let before = run.nodes;
+        assert!(!run.deeper_tss_proves(&mut pos, 4 * PROBE_TSS_NODES));
+        assert_eq!(
+            run.nodes, before,
+            "a search too small to double the last was not made"
+        );
+        // Enough work below the node: the deeper search proves the kill, a real proof
+        // stored for the main search.
+        assert!(run.deeper_tss_proves(&mut pos, 400_000));
+        assert_eq!(table.probe(run.key(&pos)).map(|e| e.pn), Some(0));
     }
 
     #[test]
