@@ -167,7 +167,8 @@ impl<'t> Dfpn<'t> {
     /// there at a fraction of the cost, and what it proves is stored for the main search.
     pub fn run(&mut self, pos: &mut Position) -> Proof {
         self.root = self.key(pos);
-        if pos.to_move() == self.attacker && !pos.is_over() {
+        let attacker_first = pos.to_move() == self.attacker && !pos.is_over();
+        if attacker_first {
             let (pn, _) = self.sub_search(pos, ROOT_TSS_NODES);
             if pn == 0 {
                 return Proof::Proven;
@@ -179,6 +180,8 @@ impl<'t> Dfpn<'t> {
         let split = self.split_turns && splits(pos, self.attacker);
         let (pn, dn) = if split {
             self.run_turns(pos)
+        } else if attacker_first {
+            self.run_with_forcing_root(pos)
         } else {
             self.mid(pos, INF, INF, Mode::Main)
         };
@@ -250,6 +253,39 @@ impl<'t> Dfpn<'t> {
         }
     }
 
+    /// The main search from a root where the attacker is to move, taking turns with ever
+    /// larger threat-space searches of the root: the main search runs for twice the last
+    /// forcing search's budget, then the forcing search again with twice its budget
+    /// (continuing from what the table holds of it), until the root is solved, a forcing
+    /// search shows the root has no forcing win, or a limit is hit. A forcing kill too long
+    /// for the first search (`ROOT_TSS_NODES`) is then found within about three times its
+    /// length, where the main search would spread over every quiet stone; without one, the
+    /// forcing searches take at most about a third of the run
+    /// (results/experiments/deeper-tss-probes.md).
+    fn run_with_forcing_root(&mut self, pos: &mut Position) -> (Pn, Pn) {
+        let mut budget = ROOT_TSS_NODES;
+        loop {
+            self.probes.chunk_limit = Some(self.nodes + 2 * budget);
+            let nums = self.mid(pos, INF, INF, Mode::Main);
+            self.probes.chunk_limit = None;
+            if nums.0 == 0 || nums.1 == 0 || self.out_of_budget() {
+                return nums;
+            }
+            // A forcing search that failed for good (or whose entry is gone) is not repeated.
+            let forcing = self.tt.probe(self.mode_key(pos, Mode::Tss));
+            if forcing.is_none_or(|e| e.dn == 0) {
+                return self.mid(pos, INF, INF, Mode::Main);
+            }
+            budget *= 2;
+            if self.sub_search(pos, budget).0 == 0 {
+                return (0, INF);
+            }
+            if self.out_of_budget() {
+                return nums;
+            }
+        }
+    }
+
     /// Stores the root as solved and returns its numbers.
     fn solved_root(&self, pn: Pn, dn: Pn) -> (Pn, Pn) {
         self.tt.store(self.root, pn, dn, u32::MAX);
@@ -300,6 +336,7 @@ impl<'t> Dfpn<'t> {
         self.aborted
             || self.probes.sub_limit.is_some_and(|l| self.nodes >= l)
             || self.probes.null_limit.is_some_and(|l| self.nodes >= l)
+            || self.probes.chunk_limit.is_some_and(|l| self.nodes >= l)
     }
 
     /// Multiple iterative deepening at one node: search until its proof number reaches

@@ -40,6 +40,9 @@ pub(super) struct Probes {
     pub(super) in_null: bool,
     /// Node count at which the running main-search proof of a null move stops.
     pub(super) null_limit: Option<u64>,
+    /// Node count at which the main search from the root hands over to the next, larger
+    /// threat-space search of the root (see `Dfpn::run_with_forcing_root`).
+    pub(super) chunk_limit: Option<u64>,
     /// Back-off of the threat-space probes for the defender (see [`Dfpn::defender_wins`]).
     pub(super) counter: Throttle,
     /// Nodes those probes have taken.
@@ -56,6 +59,7 @@ impl Probes {
             main_nulls: Throttle::default(),
             in_null: false,
             null_limit: None,
+            chunk_limit: None,
             counter: Throttle::for_probes(),
             counter_spent: 0,
         }
