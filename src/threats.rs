@@ -32,10 +32,7 @@ pub fn threat_windows(pos: &Position, color: Color, need: u16) -> Vec<Vec<Cell>>
         return Vec::new();
     }
     let geo = pos.geometry();
-    let k = pos.rules().k as usize;
-    let min_own = k.saturating_sub(need as usize) as u8;
-    (0..geo.window_count() as WindowId)
-        .filter(|&w| pos.window_live(w, color) && pos.window_count(w, color) >= min_own)
+    windows_within(pos, color, need)
         .map(|w| {
             geo.window(w)
                 .iter()
@@ -44,6 +41,15 @@ pub fn threat_windows(pos: &Position, color: Color, need: u16) -> Vec<Vec<Cell>>
                 .collect()
         })
         .collect()
+}
+
+/// Every window `color` can complete with at most `need` stones: live for it, with at least
+/// k - `need` of its stones. A scan of all windows; [`can_win_with`] says first, without
+/// one, whether there are any.
+pub fn windows_within(pos: &Position, color: Color, need: u16) -> impl Iterator<Item = WindowId> {
+    let min_own = (pos.rules().k as usize).saturating_sub(need as usize) as u8;
+    (0..pos.geometry().window_count() as WindowId)
+        .filter(move |&w| pos.window_live(w, color) && pos.window_count(w, color) >= min_own)
 }
 
 /// True if the side to move playing `cell` gives it a threat window (one it can complete

@@ -373,11 +373,16 @@ impl<'t> Dfpn<'t> {
             self.store(pos, key, (INF, 0), 1, mode);
             return (INF, 0);
         }
-        if or && mode == Mode::Main && !seen && self.tss_proves(pos, PROBE_TSS_NODES) {
-            return (0, INF);
-        }
-        if or && mode == Mode::Main && seen && self.deeper_tss_proves(pos, past_work) {
-            return (0, INF);
+        if or && mode == Mode::Main {
+            // A probe at a new node; deeper searches where the search comes back.
+            let proved = if seen {
+                self.deeper_tss_proves(pos, past_work)
+            } else {
+                self.tss_proves(pos, PROBE_TSS_NODES)
+            };
+            if proved {
+                return (0, INF);
+            }
         }
         // Several workers: this node is busy while it is on our stack (see `divert`).
         let shared = self.ctl.filter(|c| c.is_shared());

@@ -9,7 +9,7 @@
 
 use super::keys::{Mode, key_for};
 use super::{Dfpn, Limits};
-use crate::board::{Cell, Position, WindowId};
+use crate::board::{Cell, Position};
 use crate::search::movegen;
 use crate::search::tt::{INF, Pn};
 use crate::threats;
@@ -88,11 +88,7 @@ impl Dfpn<'_> {
         if self.probes.sub_limit.is_some() {
             return false;
         }
-        let tried = self
-            .tt
-            .probe(self.mode_key(pos, Mode::Tss))
-            .is_some_and(|e| e.dn == 0 || e.work as u64 >= budget);
-        if tried || !self.probes.tss.allow() {
+        if self.forcing_search_spent(pos, budget) || !self.probes.tss.allow() {
             return false;
         }
         let proved = self.sub_search(pos, budget).0 == 0;
@@ -113,14 +109,19 @@ impl Dfpn<'_> {
         if self.probes.sub_limit.is_some() || budget < 2 * PROBE_TSS_NODES {
             return false;
         }
-        let tried = self
-            .tt
-            .probe(self.mode_key(pos, Mode::Tss))
-            .is_some_and(|e| e.dn == 0 || 2 * e.work as u64 > budget);
-        if tried {
+        // Tried already unless the budget at least doubles the last try's work.
+        if self.forcing_search_spent(pos, budget / 2 + 1) {
             return false;
         }
         self.sub_search(pos, budget).0 == 0
+    }
+
+    /// True if the table holds a threat-space search of the attacker node `pos` that showed
+    /// it has no forcing win, or that took at least `work` nodes.
+    fn forcing_search_spent(&self, pos: &Position, work: u64) -> bool {
+        self.tt
+            .probe(self.mode_key(pos, Mode::Tss))
+            .is_some_and(|e| e.dn == 0 || e.work as u64 >= work)
     }
 
     /// True if the defender is proved to force a win of its own from `pos`, so that the
@@ -192,40 +193,20 @@ pub(super) fn forcing_moves(pos: &Position, defence: &Defence, now: &[Vec<Cell>]
 
 /// The empty points that can be forcing stones of a free attacker, in ascending order (the
 /// order [`movegen::generate`] starts from, so ordering them keeps its ties), or `None` when
-/// every point can (see [`forcing_moves`]).
+/// every point can (see [`forcing_moves`]). They are the points of the windows the attacker
+/// could complete with the turn's stones left plus one more turn: with stones to come, the
+/// windows those stones can still make threats; for the last stone, the threat windows
+/// and those it lifts to one (k - p - 1 stones or more).
 fn forcing_candidates(pos: &Position, now: &[Vec<Cell>]) -> Option<Vec<Cell>> {
-    let (k, p) = (pos.rules().k as usize, pos.rules().p);
-    let r = pos.stones_left() as usize;
-    let me = pos.to_move();
-    let geo = pos.geometry();
-    // A window through a candidate needs this many of the attacker's stones already.
-    let need = if r > 1 {
-        k.saturating_sub(p as usize + r) as u8
-    } else {
-        if threats::hitting_number(now, p + 1) >= p {
-            return None;
-        }
-        k.saturating_sub(p as usize).saturating_sub(1) as u8
-    };
-    let mut marked = vec![false; pos.rules().cells()];
-    let mut mark = |cells: &[Cell]| {
-        for &c in cells {
-            marked[c as usize] = true;
-        }
-    };
-    for w in 0..geo.window_count() as WindowId {
-        let count_fits = if r > 1 {
-            pos.window_count(w, me) >= need
-        } else {
-            pos.window_count(w, me) == need
-        };
-        if count_fits && pos.window_live(w, me) {
-            mark(geo.window(w));
-        }
+    let (p, r) = (pos.rules().p, pos.stones_left());
+    if r == 1 && threats::hitting_number(now, p + 1) >= p {
+        return None;
     }
-    if r == 1 {
-        for w in now {
-            mark(w);
+    let geo = pos.geometry();
+    let mut marked = vec![false; pos.rules().cells()];
+    for w in threats::windows_within(pos, pos.to_move(), p + r) {
+        for &c in geo.window(w) {
+            marked[c as usize] = true;
         }
     }
     Some(
@@ -387,6 +368,21 @@ mod tests {
         parse_point(&Rules::connect6(), p).unwrap()
     }
 
+    /// The positions after each stone of a pseudo-random game of up to `len` stones, while
+    /// the game goes on.
+    fn random_positions(rules: &Rules, seed: u64, len: usize) -> Vec<Position> {
+        let mut pos = Position::new(*rules);
+        let mut out = Vec::new();
+        for c in crate::notation::random_game(rules, seed, len) {
+            pos.play(c);
+            if pos.is_over() {
+                break;
+            }
+            out.push(pos.clone());
+        }
+        out
+    }
+
     fn forcing(pos: &Position, point: &str) -> bool {
         let now = threats::threat_windows(pos, pos.to_move(), pos.rules().p);
         forcing_stone(pos, at(point), false, &now)
@@ -530,11 +526,8 @@ mod tests {
         {
             let rules = rules.unwrap();
             for seed in 0..60u64 {
-                let moves = crate::notation::random_game(&rules, seed * 7 + i as u64, 40);
-                let mut pos = Position::new(rules);
-                for &c in &moves {
-                    pos.play(c);
-                    if pos.is_over() || pos.stones_left() != 1 {
+                for pos in random_positions(&rules, seed * 7 + i as u64, 40) {
+                    if pos.stones_left() != 1 {
                         continue;
                     }
                     let me = pos.to_move();
@@ -572,13 +565,7 @@ mod tests {
         for (i, rules) in rules.into_iter().enumerate() {
             let rules = rules.unwrap();
             for seed in 0..40u64 {
-                let moves = crate::notation::random_game(&rules, seed * 11 + i as u64, 60);
-                let mut pos = Position::new(rules);
-                for &c in &moves {
-                    pos.play(c);
-                    if pos.is_over() {
-                        break;
-                    }
+                for pos in random_positions(&rules, seed * 11 + i as u64, 60) {
                     let me = pos.to_move();
                     if threats::can_win_with(&pos, me, pos.stones_left()) {
                         continue;
