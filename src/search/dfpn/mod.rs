@@ -177,6 +177,9 @@ impl<'t> Dfpn<'t> {
                 return Proof::Unknown;
             }
         }
+        if !attacker_first && !pos.is_over() && self.zones.on {
+            self.prove_root_null_move(pos);
+        }
         let split = self.split_turns && splits(pos, self.attacker);
         let (pn, dn) = if split {
             self.run_turns(pos)
@@ -284,6 +287,26 @@ impl<'t> Dfpn<'t> {
                 return nums;
             }
         }
+    }
+
+    /// At a root where the defender is to move, a threat-space search of its null move (the
+    /// defender gives up its turn) as large as an attacker root's: a proof is stored with
+    /// its zone, which the root's own null move then finds (`null_move_zone`), so that only
+    /// the defender's stones inside it are searched. The root is expanded once, and df-pn
+    /// seldom leaves it again, so its null move, unlike a deeper node's, gets no later and
+    /// larger tries (docs/design.md §4.2). A node limit caps the search at a quarter of it.
+    fn prove_root_null_move(&mut self, pos: &mut Position) {
+        let (me, left) = (pos.to_move(), pos.stones_left());
+        if left > pos.rules().p || pos.has_symmetry() {
+            return;
+        }
+        let budget = self
+            .limits
+            .max_nodes
+            .map_or(ROOT_TSS_NODES, |n| ROOT_TSS_NODES.min(n / 4));
+        pos.pass_turn();
+        self.sub_search(pos, budget);
+        pos.set_turn(me, left);
     }
 
     /// Stores the root as solved and returns its numbers.
@@ -572,6 +595,47 @@ impl<'t> Dfpn<'t> {
 mod tests {
     use super::*;
     use crate::rules::Rules;
+
+    #[test]
+    fn a_defender_root_gets_a_full_threat_space_search_of_its_null_move() {
+        // Real game nz6550, cut five of Black's turns before its six, then Black's quiet
+        // F9 Q8 (one threat) and White's block R7. With White's last stone given up, Black's
+        // forcing win takes the threat-space search 1,518 nodes, past the base budget of a
+        // null move (two nodes a reply, 622 here), and df-pn never comes back to the root for
+        // a larger try.
+        let r = Rules::connect6();
+        let game = "K10 L9 M11 L11 K12 M10 M12 N11 M9 M13 K13 M14 L12 L13 N13 J13 O13 H14 \
+                    J12 L14 K7 K14 N10 O10 N14 O14 P12 P15 P9 J15 H11 H16 G13 K9 P13 L8 \
+                    Q12 H13 H12 H10 G14 G12 K15 F11 J6 H5 G10 F9 Q8 R7";
+        let mut pos = Position::new(r);
+        for c in crate::notation::parse_moves(&r, game).unwrap() {
+            pos.play(c);
+        }
+        let table = Table::new(64).unwrap();
+        let limits = Limits {
+            max_nodes: Some(20_000),
+            deadline: None,
+        };
+        let mut run = Dfpn::new(&table, Color::Black, limits, 0)
+            .with_zones(true)
+            .with_zone_memory(8 << 20, r.cells());
+        run.run(&mut pos);
+        let (me, left) = (pos.to_move(), pos.stones_left());
+        pos.pass_turn();
+        let null = table.probe(run.mode_key(&pos, Mode::Tss));
+        pos.set_turn(me, left);
+        assert_eq!(null.map(|e| e.pn), Some(0), "the null move is proved");
+        // White stones outside its zone are not searched, those inside are.
+        let searched = |p: &str| {
+            let cell = crate::notation::parse_moves(&r, p).unwrap()[0];
+            table.probe(run.child_key(&pos, cell, Mode::Main)).is_some()
+        };
+        assert!(
+            !searched("A1") && !searched("T19"),
+            "a far corner was searched"
+        );
+        assert!(searched("J10"), "a stone of Black's kill was not searched");
+    }
 
     #[test]
     fn a_full_table_keeps_the_roots_numbers_while_the_search_runs() {
