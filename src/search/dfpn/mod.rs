@@ -296,10 +296,10 @@ impl<'t> Dfpn<'t> {
     /// seldom leaves it again, so its null move, unlike a deeper node's, gets no later and
     /// larger tries (docs/design.md §4.2). A node limit caps the search at a quarter of it.
     fn prove_root_null_move(&mut self, pos: &mut Position) {
-        let (me, left) = (pos.to_move(), pos.stones_left());
-        if left > pos.rules().p || pos.has_symmetry() {
+        if !zones::null_move_can_prune(pos) {
             return;
         }
+        let (me, left) = (pos.to_move(), pos.stones_left());
         let budget = self
             .limits
             .max_nodes

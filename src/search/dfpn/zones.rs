@@ -357,7 +357,7 @@ impl Dfpn<'_> {
         past_work: u64,
     ) -> Option<(ProofZone, bool)> {
         let (me, left) = (pos.to_move(), pos.stones_left());
-        if left > pos.rules().p || pos.has_symmetry() || self.probes.sub_limit.is_some() {
+        if !null_move_can_prune(pos) || self.probes.sub_limit.is_some() {
             return None;
         }
         let need = left + self.support_needed(pos);
@@ -626,6 +626,14 @@ impl Pruned {
             covered: Vec::new(),
         }
     }
+}
+
+/// True if a null move's zone may prune the defender's replies at `pos`: the turn is at
+/// most p stones (a zone's claim covers at most p extra stones; Black's first turn with
+/// q > p is longer) and the position has no symmetry (whose skipped duplicates an extra stone
+/// would tell apart). See docs/design.md §4.2.
+pub(super) fn null_move_can_prune(pos: &Position) -> bool {
+    pos.stones_left() <= pos.rules().p && !pos.has_symmetry()
 }
 
 /// Records the zone of child `i` in `known`, growing it as needed.
