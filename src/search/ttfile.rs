@@ -479,14 +479,23 @@ mod tests {
     fn entries_survive_reopening() {
         let p = temp("reopen");
         let r = Rules::connect6();
+        // Keys in 2,000 distinct buckets (an odd multiplier permutes the bucket indices),
+        // so every part of the reopened table's record of stored buckets is read back.
+        let key = |i: u64| [i * 7919, i];
         {
             let t = open(&p, &r, 1, false).unwrap().table;
             t.store([42, 43], 0, super::super::tt::INF, 7);
+            for i in 1..2000 {
+                t.store(key(i), i as u32, 5, 1);
+            }
             t.flush().unwrap();
         }
         let t = open(&p, &r, 1, false).unwrap().table;
         let e = t.probe([42, 43]).expect("stored entry is back");
         assert_eq!((e.pn, e.work), (0, 7));
+        for i in 1..2000 {
+            assert_eq!(t.probe(key(i)).map(|e| e.pn), Some(i as u32), "key {i}");
+        }
         // While one table holds the file, nobody else opens it.
         assert!(err(open(&p, &r, 1, false)).contains("in use"));
         drop(t);
