@@ -11,7 +11,9 @@ position is a kill in t turns.
 
 Usage: python3 scripts/depth.py NODES BINARY [BINARY ...] [--t 3,5]   (e.g. 400000 target/release/c6solve)
 A node budget instead of a time limit gives the same answer on a busy machine; 400,000
-nodes is about 15 s at this machine's 19x19 speed on one idle core."""
+nodes was about 15 s at this machine's 19x19 speed on one idle core until the table's huge
+pages and occupied-bucket bits (2026-12-07) about halved a node's cost on the 20 positions
+of results/experiments/occupied-buckets.md; 15 s now holds about twice as many nodes."""
 import os, re, statistics, subprocess, sys, tempfile
 
 args = sys.argv[1:]
