@@ -83,6 +83,11 @@ impl Entry {
 /// ones when the search says it is no longer a short one ([`Table::use_huge_pages`]).
 const HUGE_PAGE_MIN_MIB: usize = 1024;
 
+/// Whether a table's memory of `len` bytes is advised huge when it is made.
+fn huge_from_the_start(len: usize) -> bool {
+    len >> 20 >= HUGE_PAGE_MIN_MIB
+}
+
 /// Zeroed anonymous memory of `len` bytes for a table, asking for transparent huge pages when
 /// it is at least [`HUGE_PAGE_MIN_MIB`]. Advice only: the table works the same without huge
 /// pages. Small tables skip it: a huge page is zeroed whole on first touch, so a short solve
@@ -91,7 +96,7 @@ const HUGE_PAGE_MIN_MIB: usize = 1024;
 pub(crate) fn anonymous(len: usize) -> std::io::Result<MmapMut> {
     let map = MmapOptions::new().len(len).map_anon()?;
     #[cfg(target_os = "linux")]
-    if len >> 20 >= HUGE_PAGE_MIN_MIB {
+    if huge_from_the_start(len) {
         let _ = map.advise(memmap2::Advice::HugePage);
     }
     Ok(map)
@@ -407,8 +412,11 @@ impl Table {
     /// would pay for clearing most of it. Advice only: the table works the same if the
     /// kernel declines (no THP, or no `MADV_COLLAPSE` before Linux 6.1).
     pub fn use_huge_pages(&self) {
+        // A table advised at creation is in huge pages already: nothing to merge.
         #[cfg(target_os = "linux")]
-        self.merger.get_or_init(|| Merger::start(&self.map));
+        if !huge_from_the_start(self.map.len()) {
+            self.merger.get_or_init(|| Merger::start(&self.map));
+        }
     }
 
     /// Hints the processor to load `key`'s bucket; a later [`Table::probe`] then hits cache.
