@@ -34,7 +34,9 @@ use crate::threats::{self, Defence};
 use crate::zone::{ProofZone, Zone};
 use keys::Mode;
 use pn::{Child, FRESH, divert, fresh_numbers, one_plus_eps, select, sub_keep};
-use probes::{PROBE_TSS_NODES, Probes, ROOT_TSS_NODES, forcing_moves};
+use probes::{
+    PROBE_TSS_NODES, Probes, ROOT_TSS_NODES, TSS_WORK_SHARE, forcing_moves, loop_tss_budget,
+};
 use std::time::Instant;
 use zones::{Pruned, Zones};
 
@@ -412,7 +414,7 @@ impl<'t> Dfpn<'t> {
         if or && mode == Mode::Main {
             // A probe at a new node; deeper searches where the search comes back.
             let proved = if seen {
-                self.deeper_tss_proves(pos, past_work)
+                self.deeper_tss_proves(pos, past_work / TSS_WORK_SHARE)
             } else {
                 self.tss_proves(pos, PROBE_TSS_NODES)
             };
@@ -452,6 +454,10 @@ impl<'t> Dfpn<'t> {
             pruned = Some(Pruned::by_null_move(zone, pos.stones_left()));
         }
         let mut nums: (Pn, Pn);
+        // An attacker node whose loop keeps working gets ever deeper threat-space searches
+        // as its work doubles, as if df-pn had come back to it (see `deeper_tss_proves`).
+        let mut forcing_due = 2 * (past_work + 1);
+        let mut forced = false;
         loop {
             if children.is_empty() {
                 // No move: an attacker out of forcing moves (threat-space search), or a
@@ -507,9 +513,21 @@ impl<'t> Dfpn<'t> {
                 // Other workers solve and update siblings meanwhile: read what they found.
                 self.refresh(&mut children, sel.best, mode);
             }
+            let work = past_work + (self.nodes - start_nodes);
+            if or && mode == Mode::Main && cpn != 0 && work >= forcing_due {
+                forcing_due = 2 * work;
+                if self.deeper_tss_proves(pos, loop_tss_budget(work, children.len())) {
+                    (nums, forced) = ((0, INF), true);
+                    break;
+                }
+            }
         }
         if let Some(ctl) = shared {
             ctl.leave(key);
+        }
+        if forced {
+            // The threat-space search stored its proof, with its zone, under this key too.
+            return nums;
         }
         let work = (self.nodes - start_nodes + 1).min(u32::MAX as u64) as u32;
         self.store(pos, key, nums, work, mode);
@@ -688,5 +706,33 @@ mod tests {
             "missed {missed} of {} reads",
             seen + missed
         );
+    }
+
+    #[test]
+    fn an_attacker_node_that_keeps_working_gets_forcing_searches_in_its_loop() {
+        // Real game lg1996656, cut four of Black's turns before its six, then Black's
+        // M7 O7 (one threat) and White's block P7. White's last stone must block again, at
+        // J7 or K7; after either Black has a forcing kill (N8 L8 ...) that the threat-space
+        // search finds in about 600 nodes, past the 64-node probe at a new node. df-pn entered
+        // one of them with a disproof threshold of 1,259 and spent 284,000 nodes in its loop
+        // without coming back (285,747 in all); a forcing search inside the loop, as its work
+        // doubles, proves both within a few thousand.
+        let r = Rules::connect6();
+        let game = "K10 L11 M10 K11 K12 K8 K14 L9 M8 J11 J9 J12 L7 H12 N9 O8 N7 O6 M6 \
+                    M7 O7 P7";
+        let mut pos = Position::new(r);
+        for c in crate::notation::parse_moves(&r, game).unwrap() {
+            pos.play(c);
+        }
+        let table = Table::new(64).unwrap();
+        let limits = Limits {
+            max_nodes: Some(20_000),
+            deadline: None,
+        };
+        let mut run = Dfpn::new(&table, Color::Black, limits, 0)
+            .with_zones(true)
+            .with_zone_memory(8 << 20, r.cells());
+        assert_eq!(run.run(&mut pos), Proof::Proven);
+        assert!(run.nodes < 20_000, "{} nodes", run.nodes);
     }
 }

@@ -25,6 +25,27 @@ pub(super) const PROBE_TSS_NODES: u64 = 64;
 /// one node in this many of the work done below the node (see [`Dfpn::deeper_tss_proves`]).
 pub(super) const TSS_WORK_SHARE: u64 = 4;
 
+/// Budget of a deeper threat-space search inside the loop of an attacker node with `moves`
+/// moves, once the work below it has doubled to `work` (see [`Dfpn::deeper_tss_proves`]).
+/// Where the node has many moves (an open board: about 300 on 19x19), df-pn spreading over
+/// its quiet stones costs far more than a search of the forcing ones, and the search gets
+/// [`TSS_WORK_SHARE`]'s share of the work, as on coming back to the node; with fewer moves
+/// (the small boards) only [`LOOP_TSS_WORK_SHARE`]'s, since a quarter there cost 8,8,5,2,2
+/// a quarter more nodes (results/experiments/forcing-in-the-loop.md).
+pub(super) fn loop_tss_budget(work: u64, moves: usize) -> u64 {
+    if moves >= MANY_MOVES {
+        work / TSS_WORK_SHARE
+    } else {
+        work / LOOP_TSS_WORK_SHARE
+    }
+}
+
+/// See [`loop_tss_budget`].
+const MANY_MOVES: usize = 128;
+
+/// See [`loop_tss_budget`].
+const LOOP_TSS_WORK_SHARE: u64 = 16;
+
 /// The state of a searcher's speculative searches.
 pub(super) struct Probes {
     /// Node count at which the current threat-space sub-search stops (see [`Mode::Tss`]).
@@ -96,16 +117,18 @@ impl Dfpn<'_> {
         proved
     }
 
-    /// True if a deeper threat-space search proves the attacker node `pos` won, at a node
-    /// the main search comes back to: it may take [`TSS_WORK_SHARE`]'s share of the work done
-    /// below the node on its last visit (`past_work`), and is tried again only once that is
-    /// twice what the last try took, so that its tries cost at most about twice the last
-    /// one. A forcing kill too long for the 64-node probe at a new node is then found by a
-    /// search that looks at forcing stones only, where the main search spreads over every
-    /// quiet stone (results/experiments/deeper-tss-probes.md). Where forcing wins are rare
-    /// (the small boards' draws) such nodes are found "no forcing win" once and for all.
-    pub(super) fn deeper_tss_proves(&mut self, pos: &mut Position, past_work: u64) -> bool {
-        let budget = past_work / TSS_WORK_SHARE;
+    /// True if a deeper threat-space search of `budget` nodes proves the attacker node `pos`
+    /// won. Tried where the main search has worked below the node: on coming back to it,
+    /// with [`TSS_WORK_SHARE`]'s share of the work done below it on its last visits, and
+    /// while its own loop keeps working, with [`loop_tss_budget`] each time that work
+    /// doubles. A try is made only once its budget is twice what the last try took, so
+    /// the tries cost at most about twice the last one. A forcing kill too long for the
+    /// 64-node probe at a new node is then found by a search that looks at forcing stones
+    /// only, where the main search spreads over every quiet stone
+    /// (results/experiments/deeper-tss-probes.md, results/experiments/forcing-in-the-loop.md).
+    /// Where forcing wins are rare (the small boards' draws) such nodes are found "no forcing
+    /// win" once and for all.
+    pub(super) fn deeper_tss_proves(&mut self, pos: &mut Position, budget: u64) -> bool {
         if self.probes.sub_limit.is_some() || budget < 2 * PROBE_TSS_NODES {
             return false;
         }
@@ -408,14 +431,14 @@ mod tests {
         );
         // Little work below the node: no deeper search.
         let before = run.nodes;
-        assert!(!run.deeper_tss_proves(&mut pos, 4 * PROBE_TSS_NODES));
+        assert!(!run.deeper_tss_proves(&mut pos, PROBE_TSS_NODES));
         assert_eq!(
             run.nodes, before,
             "a search too small to double the last was not made"
         );
         // Enough work below the node: the deeper search proves the kill, a real proof
         // stored for the main search.
-        assert!(run.deeper_tss_proves(&mut pos, 400_000));
+        assert!(run.deeper_tss_proves(&mut pos, 100_000));
         assert_eq!(table.probe(run.key(&pos)).map(|e| e.pn), Some(0));
     }
 
