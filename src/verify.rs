@@ -732,4 +732,49 @@ mod tests {
         assert!(md.contains("| 1 | 1 | 1 | 0 | 0 |"), "{md}");
         assert!(md.contains("| g1 | 1 | J14 J15 | verified | 1 |"), "{md}");
     }
+
+    #[test]
+    fn the_resisting_defence_is_one_the_search_met() {
+        // Real game lg2143912, four of White's turns before its six; after White's quiet
+        // N10 N8 the win is not proved within 50,000 nodes. Many of Black's replies were
+        // never searched (or were proved by a zone without being stored), and with the fresh
+        // numbers of a child the table does not hold one of them looked most resistant: N13
+        // O10, which loses in 7 nodes. The defence named must be one the search met and
+        // could not refute, so a small search after it must not prove the win either.
+        let r = Rules::connect6();
+        let pos = position(&r, "K10 K9 L11 L8 M11 N9 M10 O8 M9");
+        let report = verify(
+            &pos,
+            &line(&r, "N10 N8, N7 N12, P9 O10"),
+            &opts(Some(50_000)),
+        )
+        .unwrap();
+        assert_eq!((report.verdict, report.turn), (Verdict::Unproven, 1));
+        let defence = Point::cells(&r, &report.defence);
+        let mut after = pos.clone();
+        for c in parse_moves(&r, "N10 N8")
+            .unwrap()
+            .into_iter()
+            .chain(defence.clone())
+        {
+            after.play(c);
+        }
+        let solved = solve(
+            &after,
+            &SolveOptions {
+                goal: Goal::Win,
+                max_nodes: Some(5_000),
+                tt_mib: 16,
+                threads: 1,
+                ..SolveOptions::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            solved.value,
+            Outcome::Unknown,
+            "the named defence {} was refuted at once",
+            names(&r, &defence)
+        );
+    }
 }

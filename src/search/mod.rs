@@ -505,20 +505,31 @@ fn pick_child(run: &mut Dfpn<'_>, pos: &mut Position, kind: LineKind) -> Option<
         LineKind::Disproven => n.1 == 0,
         LineKind::Promising | LineKind::Resisting => false,
     };
-    match kind {
-        LineKind::Promising => {
-            return moves
+    if matches!(kind, LineKind::Promising | LineKind::Resisting) {
+        // An unsolved run's line goes through children the search reached: one never
+        // searched (or pruned by a zone, which proved it without storing it) would look best
+        // with the fresh numbers (1, 1) while saying nothing about the search. Only where no
+        // child was searched are all of them considered.
+        let searched: Vec<(Cell, (tt::Pn, tt::Pn))> = moves
+            .iter()
+            .filter_map(|&c| Some((c, run.stored_child_numbers(pos, c)?)))
+            .collect();
+        let candidates = if searched.is_empty() {
+            moves
                 .iter()
-                .copied()
-                .min_by_key(|&c| run.child_numbers(pos, c).0);
-        }
-        LineKind::Resisting => {
-            return moves.iter().copied().min_by_key(|&c| {
-                let (pn, dn) = run.child_numbers(pos, c);
-                (dn, std::cmp::Reverse(pn))
-            });
-        }
-        _ => {}
+                .map(|&c| (c, run.child_numbers(pos, c)))
+                .collect()
+        } else {
+            searched
+        };
+        let best = if kind == LineKind::Promising {
+            candidates.iter().min_by_key(|(_, (pn, _))| *pn)
+        } else {
+            candidates
+                .iter()
+                .min_by_key(|(_, (pn, dn))| (*dn, std::cmp::Reverse(*pn)))
+        };
+        return best.map(|&(c, _)| c);
     }
     if let Some(&c) = moves.iter().find(|&&c| wanted(run.child_numbers(pos, c))) {
         return Some(c);

@@ -329,8 +329,14 @@ impl<'t> Dfpn<'t> {
 
     /// Stored numbers of the node after the side to move plays `cell`.
     pub fn child_numbers(&self, pos: &Position, cell: Cell) -> (Pn, Pn) {
+        self.stored_child_numbers(pos, cell).unwrap_or(FRESH)
+    }
+
+    /// Numbers of the node after the side to move plays `cell`, if the table holds it
+    /// (it was searched, or reached through a transposition).
+    pub fn stored_child_numbers(&self, pos: &Position, cell: Cell) -> Option<(Pn, Pn)> {
         let key = self.child_key(pos, cell, Mode::Main);
-        self.tt.probe(key).map_or(FRESH, |e| (e.pn, e.dn))
+        self.tt.probe(key).map(|e| (e.pn, e.dn))
     }
 
     fn out_of_budget(&mut self) -> bool {
