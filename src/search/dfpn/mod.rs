@@ -633,6 +633,27 @@ mod tests {
     use super::*;
     use crate::rules::Rules;
 
+    /// The Connect6 position after `moves` (Go-style points in play order).
+    fn connect6_after(moves: &str) -> Position {
+        let r = Rules::connect6();
+        let mut pos = Position::new(r);
+        for c in crate::notation::parse_moves(&r, moves).unwrap() {
+            pos.play(c);
+        }
+        pos
+    }
+
+    /// A search for Black's win with zones on (as `solve` runs it), within `nodes` nodes.
+    fn black_with_zones(table: &Table, nodes: u64) -> Dfpn<'_> {
+        let limits = Limits {
+            max_nodes: Some(nodes),
+            deadline: None,
+        };
+        Dfpn::new(table, Color::Black, limits, 0)
+            .with_zones(true)
+            .with_zone_memory(8 << 20, Rules::connect6().cells())
+    }
+
     #[test]
     fn a_defender_root_gets_a_full_threat_space_search_of_its_null_move() {
         // Real game nz6550, cut five of Black's turns before its six, then Black's quiet
@@ -641,21 +662,13 @@ mod tests {
         // null move (two nodes a reply, 622 here), and df-pn never comes back to the root for
         // a larger try.
         let r = Rules::connect6();
-        let game = "K10 L9 M11 L11 K12 M10 M12 N11 M9 M13 K13 M14 L12 L13 N13 J13 O13 H14 \
-                    J12 L14 K7 K14 N10 O10 N14 O14 P12 P15 P9 J15 H11 H16 G13 K9 P13 L8 \
-                    Q12 H13 H12 H10 G14 G12 K15 F11 J6 H5 G10 F9 Q8 R7";
-        let mut pos = Position::new(r);
-        for c in crate::notation::parse_moves(&r, game).unwrap() {
-            pos.play(c);
-        }
+        let mut pos = connect6_after(
+            "K10 L9 M11 L11 K12 M10 M12 N11 M9 M13 K13 M14 L12 L13 N13 J13 O13 H14 \
+             J12 L14 K7 K14 N10 O10 N14 O14 P12 P15 P9 J15 H11 H16 G13 K9 P13 L8 \
+             Q12 H13 H12 H10 G14 G12 K15 F11 J6 H5 G10 F9 Q8 R7",
+        );
         let table = Table::new(64).unwrap();
-        let limits = Limits {
-            max_nodes: Some(20_000),
-            deadline: None,
-        };
-        let mut run = Dfpn::new(&table, Color::Black, limits, 0)
-            .with_zones(true)
-            .with_zone_memory(8 << 20, r.cells());
+        let mut run = black_with_zones(&table, 20_000);
         run.run(&mut pos);
         let (me, left) = (pos.to_move(), pos.stones_left());
         pos.pass_turn();
@@ -723,21 +736,11 @@ mod tests {
         // one of them with a disproof threshold of 1,259 and spent 284,000 nodes in its loop
         // without coming back (285,747 in all); a forcing search inside the loop, as its work
         // doubles, proves both within a few thousand.
-        let r = Rules::connect6();
-        let game = "K10 L11 M10 K11 K12 K8 K14 L9 M8 J11 J9 J12 L7 H12 N9 O8 N7 O6 M6 \
-                    M7 O7 P7";
-        let mut pos = Position::new(r);
-        for c in crate::notation::parse_moves(&r, game).unwrap() {
-            pos.play(c);
-        }
+        let mut pos = connect6_after(
+            "K10 L11 M10 K11 K12 K8 K14 L9 M8 J11 J9 J12 L7 H12 N9 O8 N7 O6 M6 M7 O7 P7",
+        );
         let table = Table::new(64).unwrap();
-        let limits = Limits {
-            max_nodes: Some(20_000),
-            deadline: None,
-        };
-        let mut run = Dfpn::new(&table, Color::Black, limits, 0)
-            .with_zones(true)
-            .with_zone_memory(8 << 20, r.cells());
+        let mut run = black_with_zones(&table, 20_000);
         assert_eq!(run.run(&mut pos), Proof::Proven);
         assert!(run.nodes < 20_000, "{} nodes", run.nodes);
     }
