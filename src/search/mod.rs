@@ -500,50 +500,57 @@ fn pick_child(run: &mut Dfpn<'_>, pos: &mut Position, kind: LineKind) -> Option<
         return cells.first().copied();
     }
     let moves = movegen::generate(pos, &threats::defence(pos));
-    let wanted = |n: (tt::Pn, tt::Pn)| match kind {
-        LineKind::Proven => n.0 == 0,
-        LineKind::Disproven => n.1 == 0,
-        LineKind::Promising | LineKind::Resisting => false,
-    };
-    if matches!(kind, LineKind::Promising | LineKind::Resisting) {
-        // An unsolved run's line goes through children the search reached: one never
-        // searched (or pruned by a zone, which proved it without storing it) would look best
-        // with the fresh numbers (1, 1) while saying nothing about the search. Only where no
-        // child was searched are all of them considered.
-        let searched: Vec<(Cell, (tt::Pn, tt::Pn))> = moves
-            .iter()
-            .filter_map(|&c| Some((c, run.stored_child_numbers(pos, c)?)))
-            .collect();
-        let candidates = if searched.is_empty() {
-            moves
-                .iter()
-                .map(|&c| (c, run.child_numbers(pos, c)))
-                .collect()
-        } else {
-            searched
-        };
-        let best = if kind == LineKind::Promising {
-            candidates.iter().min_by_key(|(_, (pn, _))| *pn)
-        } else {
-            candidates
-                .iter()
-                .min_by_key(|(_, (pn, dn))| (*dn, std::cmp::Reverse(*pn)))
-        };
-        return best.map(|&(c, _)| c);
+    match kind {
+        LineKind::Promising | LineKind::Resisting => best_searched_child(run, pos, &moves, kind),
+        LineKind::Proven | LineKind::Disproven => solved_child(run, pos, &moves, kind),
     }
+}
+
+/// The child an unsolved run's line follows, among the children the search reached: one
+/// never searched (or pruned by a zone, which proved it without storing it) would look best
+/// with the fresh numbers (1, 1) while saying nothing about the search. With no child
+/// searched, the first move.
+fn best_searched_child(
+    run: &Dfpn<'_>,
+    pos: &Position,
+    moves: &[Cell],
+    kind: LineKind,
+) -> Option<Cell> {
+    let searched = moves
+        .iter()
+        .filter_map(|&c| Some((c, run.stored_child_numbers(pos, c)?)));
+    let best = if kind == LineKind::Promising {
+        searched.min_by_key(|&(_, (pn, _))| pn)
+    } else {
+        searched.min_by_key(|&(_, (pn, dn))| (dn, std::cmp::Reverse(pn)))
+    };
+    best.map(|(c, _)| c).or_else(|| moves.first().copied())
+}
+
+/// A child solved the way `kind` wants (proven, or disproven), read from the table or, where
+/// the table no longer holds one, found by solving the children again.
+fn solved_child(
+    run: &mut Dfpn<'_>,
+    pos: &mut Position,
+    moves: &[Cell],
+    kind: LineKind,
+) -> Option<Cell> {
+    let proven = kind == LineKind::Proven;
+    let wanted = |(pn, dn): (tt::Pn, tt::Pn)| if proven { pn == 0 } else { dn == 0 };
     if let Some(&c) = moves.iter().find(|&&c| wanted(run.child_numbers(pos, c))) {
         return Some(c);
     }
     // Not in the table any more: solve the children again until one qualifies.
-    for &c in &moves {
+    for &c in moves {
         pos.play(c);
         let proof = run.run(pos);
         pos.undo();
-        let ok = match kind {
-            LineKind::Proven => proof == Proof::Proven,
-            _ => proof == Proof::Disproven,
+        let target = if proven {
+            Proof::Proven
+        } else {
+            Proof::Disproven
         };
-        if ok {
+        if proof == target {
             return Some(c);
         }
     }

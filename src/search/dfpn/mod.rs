@@ -519,12 +519,14 @@ impl<'t> Dfpn<'t> {
                 // Other workers solve and update siblings meanwhile: read what they found.
                 self.refresh(&mut children, sel.best, mode);
             }
-            let work = past_work + (self.nodes - start_nodes);
-            if or && mode == Mode::Main && cpn != 0 && work >= forcing_due {
-                forcing_due = 2 * work;
-                if self.deeper_tss_proves(pos, loop_tss_budget(work, children.len())) {
-                    (nums, forced) = ((0, INF), true);
-                    break;
+            if or && mode == Mode::Main && cpn != 0 {
+                let work = past_work + (self.nodes - start_nodes);
+                if work >= forcing_due {
+                    forcing_due = 2 * work;
+                    forced = self.deeper_tss_proves(pos, loop_tss_budget(work, children.len()));
+                    if forced {
+                        break;
+                    }
                 }
             }
         }
@@ -533,7 +535,7 @@ impl<'t> Dfpn<'t> {
         }
         if forced {
             // The threat-space search stored its proof, with its zone, under this key too.
-            return nums;
+            return (0, INF);
         }
         let work = (self.nodes - start_nodes + 1).min(u32::MAX as u64) as u32;
         self.store(pos, key, nums, work, mode);
