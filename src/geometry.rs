@@ -21,10 +21,12 @@ pub struct Geometry {
     /// Per cell, the windows that contain it (`cell_wins[cell_off[c]..cell_off[c+1]]`).
     cell_wins: Vec<WindowId>,
     cell_off: Vec<u32>,
-    /// Zobrist keys, two independent 64-bit halves per (cell, colour).
-    pub(crate) zobrist: Vec<[[u64; 2]; 2]>,
     /// Board symmetries as cell maps; index 0 is the identity.
     pub(crate) syms: Vec<Vec<Cell>>,
+    /// The Zobrist keys of each cell's image under every symmetry, a cell's together:
+    /// `sym_keys[cell * syms.len() + g] = zobrist[syms[g][cell]]`. Hashing a stone under all
+    /// symmetries (every child of every node) then reads one short run of memory.
+    sym_keys: Vec<[[u64; 2]; 2]>,
     /// The inverse of each map in `syms`.
     inverse: Vec<Vec<Cell>>,
     /// Keys for side to move and stones left, and for the search goal.
@@ -82,7 +84,8 @@ impl Geometry {
         cell_off.push(cell_wins.len() as u32);
 
         let mut seed = ZOBRIST_SEED;
-        let zobrist = (0..cells)
+        // Zobrist keys, two independent 64-bit halves per (cell, colour).
+        let zobrist: Vec<[[u64; 2]; 2]> = (0..cells)
             .map(|_| {
                 [
                     [splitmix(&mut seed), splitmix(&mut seed)],
@@ -104,6 +107,10 @@ impl Geometry {
                 inv
             })
             .collect();
+        let sym_keys = (0..cells)
+            .flat_map(|c| syms.iter().map(move |map: &Vec<Cell>| map[c]))
+            .map(|image| zobrist[image as usize])
+            .collect();
         let (lines, cell_lines) = board_lines(&rules);
         Arc::new(Geometry {
             rules,
@@ -113,10 +120,17 @@ impl Geometry {
             win_cells,
             cell_wins,
             cell_off,
-            zobrist,
             syms,
+            sym_keys,
             turn_keys,
         })
+    }
+
+    /// The Zobrist keys of `cell`'s images under the symmetries, in the order of `syms`.
+    #[inline]
+    pub(crate) fn symmetric_keys(&self, cell: Cell) -> &[[[u64; 2]; 2]] {
+        let n = self.syms.len();
+        &self.sym_keys[cell as usize * n..(cell as usize + 1) * n]
     }
 
     /// Number of k-windows on the board.
