@@ -9,7 +9,9 @@ proved ones. A second table splits each t by how the game's six came about
 loser could have stopped the six on its last turn, so the game does not show that the
 position is a kill in t turns.
 
-Usage: python3 scripts/depth.py NODES BINARY [BINARY ...] [--t 3,5]   (e.g. 400000 target/release/c6solve)
+Usage: python3 scripts/depth.py NODES BINARY [BINARY ...] [--t 3,5] [--seconds S]
+(e.g. 400000 target/release/c6solve). With --seconds the time limit of each solve is S
+instead of 120 (the issue's budget is 15 s on one thread; run it on an idle machine).
 A node budget instead of a time limit gives the same answer on a busy machine; 400,000
 nodes was about 15 s at this machine's 19x19 speed on one idle core until the table's huge
 pages and occupied-bucket bits (2026-12-07) about halved a node's cost on the 20 positions
@@ -22,16 +24,21 @@ if "--t" in args:
     i = args.index("--t")
     ts = [int(t) for t in args[i + 1].split(",")]
     del args[i : i + 2]
+limit = "120"
+if "--seconds" in args:
+    i = args.index("--seconds")
+    limit = args[i + 1]
+    del args[i : i + 2]
 nodes = args[0]
 binaries = args[1:]
 games = "../shared/data/connect6-games.jsonl"
 plan = " ".join(f"win{t}=50/50" for t in ts)
-print(f"Plan `{plan}`, `--nodes {nodes} --time-limit 120 --tt-size 256`, one thread.\n")
+print(f"Plan `{plan}`, `--nodes {nodes} --time-limit {limit} --tt-size 256`, one thread.\n")
 print("| binary | t | positions | proved | no-win | unknown | median s (proved) | worst s (proved) |")
 print("| --- | --: | --: | --: | --: | --: | --: | --: |")
 for binary in binaries:
     out = tempfile.NamedTemporaryFile(suffix=".puzzles", delete=False).name
-    log = subprocess.run([binary, "harvest", "--games", games, "--plan", plan, "--nodes", nodes, "--time-limit", "120",
+    log = subprocess.run([binary, "harvest", "--games", games, "--plan", plan, "--nodes", nodes, "--time-limit", limit,
                           "--tt-size", "256", "--out", out],
                          capture_output=True, text=True)
     rows, ids = {}, {}
