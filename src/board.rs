@@ -466,7 +466,8 @@ impl Position {
 }
 
 /// What a window live for a colour with `stones` of its stones adds to the order score of
-/// each of its points (see [`Position::order_score`]): 8 to the power of the stones.
+/// each of its points (see [`Position::order_score`]): 8 to the power of the stones (2^60 from
+/// 20 stones on).
 pub fn window_weight(stones: u8) -> u64 {
     1 << (3 * stones as u32).min(60)
 }
