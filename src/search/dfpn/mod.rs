@@ -34,9 +34,7 @@ use crate::threats::{self, Defence};
 use crate::zone::{ProofZone, Zone};
 use keys::Mode;
 use pn::{Child, FRESH, divert, fresh_numbers, one_plus_eps, select, sub_keep};
-use probes::{
-    PROBE_TSS_NODES, Probes, ROOT_TSS_NODES, TSS_WORK_SHARE, forcing_moves, loop_tss_budget,
-};
+use probes::{Probes, ROOT_TSS_NODES, TSS_WORK_SHARE, forcing_moves, loop_tss_budget};
 use std::time::Instant;
 use zones::{Pruned, Zones};
 
@@ -422,7 +420,7 @@ impl<'t> Dfpn<'t> {
             let proved = if seen {
                 self.deeper_tss_proves(pos, past_work / TSS_WORK_SHARE)
             } else {
-                self.tss_proves(pos, PROBE_TSS_NODES)
+                self.probe_proves(pos)
             };
             if proved {
                 return (0, INF);

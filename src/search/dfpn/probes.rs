@@ -21,6 +21,15 @@ pub(super) const ROOT_TSS_NODES: u64 = 200_000;
 /// Node budget of the threat-space probe at each new attacker node of the main search.
 pub(super) const PROBE_TSS_NODES: u64 = 64;
 
+/// Node budget of the threat-space probe at a new attacker node of the main search on an
+/// open board (at least [`MANY_MOVES`] empty points, so about 300 moves on 19x19) while the
+/// probes pay (see [`Throttle::paying`]): there, once a 64-node probe fails, df-pn spreads
+/// over the quiet stones and their defender nodes (each with its own null-move probe)
+/// before it reaches the forcing line, which a larger threat-space search finds directly.
+/// Where probes mostly fail (a run disproving a win) the budget stays at
+/// [`PROBE_TSS_NODES`], as on the small boards (results/experiments/open-board-probes.md).
+const OPEN_PROBE_TSS_NODES: u64 = 4096;
+
 /// A deeper threat-space search at an attacker node the main search comes back to may take
 /// one node in this many of the work done below the node (see [`Dfpn::deeper_tss_proves`]).
 pub(super) const TSS_WORK_SHARE: u64 = 4;
@@ -100,6 +109,23 @@ impl Dfpn<'_> {
         let nums = self.mid(pos, INF, INF, Mode::Tss);
         self.probes.sub_limit = None;
         nums
+    }
+
+    /// The threat-space probe at a new attacker node `pos` of the main search: true if it
+    /// proves the node won. Its budget is [`PROBE_TSS_NODES`], or [`OPEN_PROBE_TSS_NODES`]
+    /// on an open board while the probes pay.
+    pub(super) fn probe_proves(&mut self, pos: &mut Position) -> bool {
+        let budget = self.probe_budget(pos);
+        self.tss_proves(pos, budget)
+    }
+
+    /// The budget of [`Dfpn::probe_proves`] at `pos`.
+    fn probe_budget(&self, pos: &Position) -> u64 {
+        if pos.empties() >= MANY_MOVES && self.probes.tss.paying() {
+            OPEN_PROBE_TSS_NODES
+        } else {
+            PROBE_TSS_NODES
+        }
     }
 
     /// True if a threat-space search of at most `budget` nodes proves the attacker node
@@ -354,7 +380,7 @@ impl Throttle {
 
     pub(super) fn allow(&mut self) -> bool {
         self.chances += 1;
-        let hits_pay = self.tries < BACK_OFF * (self.hits + 1);
+        let hits_pay = self.paying();
         let cost_pays = self.spent <= NULL_COST * (self.saved + NULL_CREDIT);
         let rare = self.rare > 0 && self.tries >= self.rare * (self.hits + 1);
         if !cost_pays {
@@ -364,6 +390,12 @@ impl Throttle {
             return self.chances.is_multiple_of(BACK_OFF * BACK_OFF);
         }
         hits_pay || self.chances.is_multiple_of(BACK_OFF)
+    }
+
+    /// True while the tries number fewer than [`BACK_OFF`] times the successes plus one:
+    /// about one try in `BACK_OFF` succeeds, or there have been fewer than `BACK_OFF` tries.
+    pub(super) fn paying(&self) -> bool {
+        self.tries < BACK_OFF * (self.hits + 1)
     }
 
     pub(super) fn record(&mut self, hit: bool) {
@@ -440,6 +472,49 @@ mod tests {
         // stored for the main search.
         assert!(run.deeper_tss_proves(&mut pos, 100_000));
         assert_eq!(table.probe(run.key(&pos)).map(|e| e.pn), Some(0));
+    }
+
+    #[test]
+    fn a_new_node_on_an_open_board_gets_a_larger_probe_while_probes_pay() {
+        // Real game nz2890 five turns before White's six, White's quiet L12 L13 and a line
+        // of the hold proof after it (Black L10 K9, White K6 L15, Black L14 M11): White's
+        // forcing kill (M12 N12 first) is out of reach of the 64-node probe and within the
+        // open board's.
+        let r = Rules::connect6();
+        let game = "K10 J9 L9 H9 L7 M10 N9 K8 K7 K12 L11 J13 O8 L12 L13 L10 K9 K6 L15 L14 M11";
+        let mut pos = Position::new(r);
+        for c in parse_moves(&r, game).unwrap() {
+            pos.play(c);
+        }
+        let table = Table::new(64).unwrap();
+        let mut run = Dfpn::new(&table, Color::White, Limits::default(), 0);
+        assert!(
+            !run.tss_proves(&mut pos, PROBE_TSS_NODES),
+            "the small probe is too small"
+        );
+        let table = Table::new(64).unwrap();
+        let mut run = Dfpn::new(&table, Color::White, Limits::default(), 0);
+        assert_eq!(run.probe_budget(&pos), OPEN_PROBE_TSS_NODES);
+        assert!(
+            run.probe_proves(&mut pos),
+            "the open board's probe proves the kill"
+        );
+        assert_eq!(table.probe(run.key(&pos)).map(|e| e.pn), Some(0));
+
+        // Once the probes stop paying (a run disproving a win), the budget drops back.
+        let table = Table::new(64).unwrap();
+        let mut run = Dfpn::new(&table, Color::White, Limits::default(), 0);
+        for _ in 0..BACK_OFF {
+            run.probes.tss.record(false);
+        }
+        assert_eq!(run.probe_budget(&pos), PROBE_TSS_NODES);
+        run.probes.tss.record(true);
+        assert_eq!(run.probe_budget(&pos), OPEN_PROBE_TSS_NODES);
+
+        // A small board keeps the small probe.
+        let small = Position::new(Rules::new(9, 9, 6, 2, 1).unwrap());
+        let run = Dfpn::new(&table, Color::Black, Limits::default(), 0);
+        assert_eq!(run.probe_budget(&small), PROBE_TSS_NODES);
     }
 
     #[test]
