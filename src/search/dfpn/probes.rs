@@ -438,6 +438,16 @@ mod tests {
         out
     }
 
+    /// The Connect6 position after `moves`, played in order.
+    fn connect6_after(moves: &str) -> Position {
+        let r = Rules::connect6();
+        let mut pos = Position::new(r);
+        for c in parse_moves(&r, moves).unwrap() {
+            pos.play(c);
+        }
+        pos
+    }
+
     fn forcing(pos: &Position, point: &str) -> bool {
         let now = threats::threat_windows(pos, pos.to_move(), pos.rules().p);
         forcing_stone(pos, at(point), false, &now)
@@ -448,13 +458,10 @@ mod tests {
         // Real game lg1730392, White to move after Black's blocks Q4 E3: White's forcing
         // kill (P6 P7, N5 M4, M5 O5, then six) takes the threat-space search thousands of
         // nodes, far past the 64-node probe at a new node.
-        let r = Rules::connect6();
-        let game = "K10 L11 K8 L9 M9 N9 M8 O8 O10 O9 L7 K6 M6 O6 N7 N6 O7 P8 K11 M11 L10 J8 \
-                    M10 H8 H10 J7 H6 J6 H7 G8 H12 J13 F7 H9 G10 G12 F11 P5 G5 Q4 E3";
-        let mut pos = Position::new(r);
-        for c in parse_moves(&r, game).unwrap() {
-            pos.play(c);
-        }
+        let mut pos = connect6_after(
+            "K10 L11 K8 L9 M9 N9 M8 O8 O10 O9 L7 K6 M6 O6 N7 N6 O7 P8 K11 M11 L10 J8 \
+             M10 H8 H10 J7 H6 J6 H7 G8 H12 J13 F7 H9 G10 G12 F11 P5 G5 Q4 E3",
+        );
         let table = Table::new(64).unwrap();
         let mut run = Dfpn::new(&table, Color::White, Limits::default(), 0);
         assert!(
@@ -480,12 +487,9 @@ mod tests {
         // of the hold proof after it (Black L10 K9, White K6 L15, Black L14 M11): White's
         // forcing kill (M12 N12 first) is out of reach of the 64-node probe and within the
         // open board's.
-        let r = Rules::connect6();
-        let game = "K10 J9 L9 H9 L7 M10 N9 K8 K7 K12 L11 J13 O8 L12 L13 L10 K9 K6 L15 L14 M11";
-        let mut pos = Position::new(r);
-        for c in parse_moves(&r, game).unwrap() {
-            pos.play(c);
-        }
+        let mut pos = connect6_after(
+            "K10 J9 L9 H9 L7 M10 N9 K8 K7 K12 L11 J13 O8 L12 L13 L10 K9 K6 L15 L14 M11",
+        );
         let table = Table::new(64).unwrap();
         let mut run = Dfpn::new(&table, Color::White, Limits::default(), 0);
         assert!(
