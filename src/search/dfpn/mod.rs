@@ -633,8 +633,9 @@ mod tests {
     use super::*;
     use crate::rules::Rules;
 
-    /// The Connect6 position after `moves` (Go-style points in play order).
-    fn connect6_after(moves: &str) -> Position {
+    /// The Connect6 position after `moves` (Go-style points in play order); the other test
+    /// modules of the search use it too.
+    pub(super) fn connect6_after(moves: &str) -> Position {
         let r = Rules::connect6();
         let mut pos = Position::new(r);
         for c in crate::notation::parse_moves(&r, moves).unwrap() {

@@ -410,6 +410,7 @@ mod tests {
     use crate::notation::{parse_moves, parse_point};
     use crate::rules::{Color, Rules};
     use crate::search::dfpn::Proof;
+    use crate::search::dfpn::tests::connect6_after;
     use crate::search::tt::Table;
 
     fn c6_stones(black: &str, white: &str, to_move: Color, left: u16) -> Position {
@@ -436,16 +437,6 @@ mod tests {
             out.push(pos.clone());
         }
         out
-    }
-
-    /// The Connect6 position after `moves`, played in order.
-    fn connect6_after(moves: &str) -> Position {
-        let r = Rules::connect6();
-        let mut pos = Position::new(r);
-        for c in parse_moves(&r, moves).unwrap() {
-            pos.play(c);
-        }
-        pos
     }
 
     fn forcing(pos: &Position, point: &str) -> bool {
