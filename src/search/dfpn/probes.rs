@@ -30,6 +30,15 @@ pub(super) const PROBE_TSS_NODES: u64 = 64;
 /// [`PROBE_TSS_NODES`], as on the small boards (results/experiments/open-board-probes.md).
 const OPEN_PROBE_TSS_NODES: u64 = 4096;
 
+/// Node budget of the defender's threat-space probe ([`Dfpn::defender_wins`]) on an open
+/// board (at least [`MANY_MOVES`] empty points) while those probes pay. Where the loser of
+/// a game had a forcing win of its own, the attacker's kill is refuted by it; at 64 nodes
+/// the probe missed the forcing wins of a 19x19 refutation, and the attacker's large probes
+/// ([`OPEN_PROBE_TSS_NODES`]) then proved win after win in its side lines (544,090 nodes
+/// against 443 with this budget). Larger budgets found no more there and took one hold 19
+/// times as many nodes (results/experiments/open-board-probes.md).
+const OPEN_COUNTER_TSS_NODES: u64 = 256;
+
 /// A deeper threat-space search at an attacker node the main search comes back to may take
 /// one node in this many of the work done below the node (see [`Dfpn::deeper_tss_proves`]).
 pub(super) const TSS_WORK_SHARE: u64 = 4;
@@ -165,6 +174,17 @@ impl Dfpn<'_> {
         self.sub_search(pos, budget).0 == 0
     }
 
+    /// The budget of the defender's probe in [`Dfpn::defender_wins`] at `pos`:
+    /// [`OPEN_COUNTER_TSS_NODES`] on an open board while those probes pay, else
+    /// [`PROBE_TSS_NODES`].
+    fn counter_budget(&self, pos: &Position) -> u64 {
+        if pos.empties() >= MANY_MOVES && self.probes.counter.paying() {
+            OPEN_COUNTER_TSS_NODES
+        } else {
+            PROBE_TSS_NODES
+        }
+    }
+
     /// True if the table holds a threat-space search of the attacker node `pos` that showed
     /// it has no forcing win, or that took at least `work` nodes.
     fn forcing_search_spent(&self, pos: &Position, work: u64) -> bool {
@@ -179,8 +199,9 @@ impl Dfpn<'_> {
     /// to move, a threat-space probe with the sides swapped finds it. Two or more stones a
     /// turn only. Where the defender is the stronger side (Black's losses with q < p) nearly
     /// every attacker stone hands it a forcing win, and without this each one needed a
-    /// holding strategy found by the main search. The probe backs off like the attacker's
-    /// (see [`Throttle`]) and takes at most one node in [`COUNTER_SHARE`].
+    /// holding strategy found by the main search. The probe's budget is
+    /// [`Dfpn::counter_budget`]; it backs off like the attacker's (see [`Throttle`]) and
+    /// takes at most one node in [`COUNTER_SHARE`].
     pub(super) fn defender_wins(&mut self, pos: &mut Position, seen: bool) -> bool {
         // One stone a turn: no row is a loss for Black (q = p), and the probes cost time
         // for nothing there (results/experiments/dropped-search-ideas.md).
@@ -207,7 +228,7 @@ impl Dfpn<'_> {
             deadline: self.limits.deadline,
         };
         let mut probe = Dfpn::new(self.tt, defender, limits, self.nodes);
-        let won = probe.tss_proves(pos, PROBE_TSS_NODES);
+        let won = probe.tss_proves(pos, self.counter_budget(pos));
         self.probes.counter_spent += probe.nodes - self.nodes;
         self.nodes = probe.nodes;
         self.probes.counter.record(won);
@@ -590,6 +611,37 @@ mod tests {
             claimed > 0,
             "no first stone gave White a forcing win the probe finds"
         );
+    }
+
+    #[test]
+    fn on_an_open_board_the_defenders_probe_finds_the_loser_s_forcing_win() {
+        // Real game nz2336 five turns before Black's six: White, the loser, had a forcing
+        // win. After Black's M9 M14 it is out of reach of the 64-node probe and within the
+        // open board's; the whole refutation then takes a few hundred nodes.
+        let root = "K10 K9 L10 L11 J11 L9 L12 H11 J9 K11 M12 G11 H8 G7 J10 H10 K8 F12 L7 H7 \
+                    G6 H9 M13 G8 N14 G9 J8 K7 J6 L8 L6 L5 F11 E11 M11 K5 N12 F9 L4 E9 H12 \
+                    H13 F6 F5 H5 J5 M10";
+        let mut pos = connect6_after(&format!("{root} M9 M14"));
+        let table = Table::new(64).unwrap();
+        let mut white = Dfpn::new(&table, Color::White, Limits::default(), 0);
+        assert!(!white.tss_proves(&mut pos, PROBE_TSS_NODES), "too small");
+        let table = Table::new(64).unwrap();
+        let mut black = Dfpn::new(&table, Color::Black, Limits::default(), 0);
+        assert_eq!(black.counter_budget(&pos), OPEN_COUNTER_TSS_NODES);
+        assert!(black.defender_wins(&mut pos, false));
+
+        let mut pos = connect6_after(root);
+        let table = Table::new(64).unwrap();
+        let limits = Limits {
+            max_nodes: Some(20_000),
+            deadline: None,
+        };
+        let mut black = Dfpn::new(&table, Color::Black, limits, 0);
+        assert_eq!(black.run(&mut pos), Proof::Disproven);
+
+        // A small board keeps the small probe.
+        let small = Position::new(Rules::new(9, 9, 6, 2, 1).unwrap());
+        assert_eq!(black.counter_budget(&small), PROBE_TSS_NODES);
     }
 
     #[test]
