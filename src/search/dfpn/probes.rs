@@ -32,11 +32,10 @@ const OPEN_PROBE_TSS_NODES: u64 = 4096;
 
 /// Node budget of the defender's threat-space probe ([`Dfpn::defender_wins`]) on an open
 /// board (at least [`MANY_MOVES`] empty points) while those probes pay. Where the loser of
-/// a game had a forcing win of its own, the attacker's kill is refuted by it; at 64 nodes
-/// the probe missed the forcing wins of a 19x19 refutation, and the attacker's large probes
-/// ([`OPEN_PROBE_TSS_NODES`]) then proved win after win in its side lines (544,090 nodes
-/// against 443 with this budget). Larger budgets found no more there and took one hold 19
-/// times as many nodes (results/experiments/open-board-probes.md).
+/// a game had a forcing win of its own, that win refutes the attacker's kill; on 19x19 it
+/// is often beyond 64 nodes, and the attacker's large probes ([`OPEN_PROBE_TSS_NODES`])
+/// then prove win after win in side lines instead. The smallest budget that found those
+/// wins; larger ones found no more (results/experiments/open-board-probes.md).
 const OPEN_COUNTER_TSS_NODES: u64 = 256;
 
 /// A deeper threat-space search at an attacker node the main search comes back to may take
@@ -60,6 +59,17 @@ pub(super) fn loop_tss_budget(work: u64, moves: usize) -> u64 {
 
 /// See [`loop_tss_budget`].
 const MANY_MOVES: usize = 128;
+
+/// The budget of a threat-space probe at a new node `pos`: `open` on an open board (at least
+/// [`MANY_MOVES`] empty points) while the probes that `throttle` backs off pay (see
+/// [`Throttle::paying`]), else [`PROBE_TSS_NODES`].
+fn open_board_budget(pos: &Position, throttle: &Throttle, open: u64) -> u64 {
+    if pos.empties() >= MANY_MOVES && throttle.paying() {
+        open
+    } else {
+        PROBE_TSS_NODES
+    }
+}
 
 /// See [`loop_tss_budget`].
 const LOOP_TSS_WORK_SHARE: u64 = 16;
@@ -130,11 +140,7 @@ impl Dfpn<'_> {
 
     /// The budget of [`Dfpn::probe_proves`] at `pos`.
     fn probe_budget(&self, pos: &Position) -> u64 {
-        if pos.empties() >= MANY_MOVES && self.probes.tss.paying() {
-            OPEN_PROBE_TSS_NODES
-        } else {
-            PROBE_TSS_NODES
-        }
+        open_board_budget(pos, &self.probes.tss, OPEN_PROBE_TSS_NODES)
     }
 
     /// True if a threat-space search of at most `budget` nodes proves the attacker node
@@ -174,15 +180,9 @@ impl Dfpn<'_> {
         self.sub_search(pos, budget).0 == 0
     }
 
-    /// The budget of the defender's probe in [`Dfpn::defender_wins`] at `pos`:
-    /// [`OPEN_COUNTER_TSS_NODES`] on an open board while those probes pay, else
-    /// [`PROBE_TSS_NODES`].
+    /// The budget of the defender's probe in [`Dfpn::defender_wins`] at `pos`.
     fn counter_budget(&self, pos: &Position) -> u64 {
-        if pos.empties() >= MANY_MOVES && self.probes.counter.paying() {
-            OPEN_COUNTER_TSS_NODES
-        } else {
-            PROBE_TSS_NODES
-        }
+        open_board_budget(pos, &self.probes.counter, OPEN_COUNTER_TSS_NODES)
     }
 
     /// True if the table holds a threat-space search of the attacker node `pos` that showed
