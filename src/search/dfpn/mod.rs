@@ -80,6 +80,8 @@ pub struct Dfpn<'t> {
     probes: Probes,
     /// When this searcher was made (see [`HUGE_PAGES_AFTER`]).
     started: Instant,
+    /// The attacker's stones of a claimed line (see [`Dfpn::with_hints`]).
+    hints: Vec<Cell>,
 }
 
 /// Nodes a worker counts locally before adding them to the shared counter.
@@ -108,6 +110,7 @@ impl<'t> Dfpn<'t> {
             zones: Zones::new(),
             probes: Probes::new(),
             started: Instant::now(),
+            hints: Vec::new(),
         }
     }
 
@@ -139,6 +142,16 @@ impl<'t> Dfpn<'t> {
     /// Turns relevance-zone pruning on or off (off: every defender move is searched).
     pub fn with_zones(mut self, on: bool) -> Dfpn<'t> {
         self.zones.on = on;
+        self
+    }
+
+    /// Guides the search by a claimed line: at an attacker node of the main search, the
+    /// moves among `cells` (the attacker's stones of the line still to come) start with
+    /// proof number 1 and are tried first. After most defences the line's plan still wins,
+    /// or nearly, so its stones are the best first guess; only the order of the search
+    /// depends on them, never a value (docs/design.md §2.4).
+    pub fn with_hints(mut self, cells: Vec<Cell>) -> Dfpn<'t> {
+        self.hints = cells;
         self
     }
 
@@ -620,6 +633,13 @@ impl<'t> Dfpn<'t> {
                 fresh_numbers(pos, cell, or)
             };
             out.push(Child { cell, key, pn, dn });
+        }
+        if or && mode == Mode::Main && !self.hints.is_empty() {
+            for c in out.iter_mut().filter(|c| self.hints.contains(&c.cell)) {
+                c.pn = 1;
+            }
+            // Stable: the hinted moves first, each group in its own order.
+            out.sort_by_key(|c| !self.hints.contains(&c.cell));
         }
         for c in &mut out {
             self.read_stored(c, mode);
