@@ -205,6 +205,13 @@ fn bad_inputs_get_one_line_and_a_non_zero_exit() {
         &["solve", "--nodes", "0"],
         &["solve", "--moves", "K10", "--sgf", "go.sgf"],
         &["solve", "--frobnicate"],
+        // Options that mean nothing without another (clap's `requires` alone let some by).
+        &["verify", "--moves", KILL, "--line", "H8 H9", "--limit", "3"],
+        &["verify", "--moves", KILL, "--line", "H8 H9", "--jobs", "2"],
+        &["verify", "--games", "games.jsonl", "--jobs", "0"],
+        &["solve", "--moves", "K10", "--part-workers", "2"],
+        &["solve", "--moves", "K10", "--sgf-max-nodes", "5"],
+        &["show", "--moves", "K10", "--html-max-nodes", "5"],
     ];
     let mut table = String::from(
         "# Bad input: one line, non-zero exit\n\n\

@@ -36,9 +36,9 @@ pub struct ShowArgs {
     #[arg(long, value_name = "FILE")]
     html: Option<String>,
     /// Size limit of --html: reply lists met before N stones are unfolded are shown in full;
-    /// past N each line follows its first reply only.
-    #[arg(long, value_name = "N", default_value_t = c6solve::explorer::DEFAULT_MAX_NODES, requires = "html")]
-    html_max_nodes: usize,
+    /// past N each line follows its first reply only [default: 20000].
+    #[arg(long, value_name = "N", requires = "html")]
+    html_max_nodes: Option<usize>,
     /// Also write the picture as a PNG image to FILE (drawn with a system font).
     #[arg(long, value_name = "FILE")]
     png: Option<String>,
@@ -112,7 +112,12 @@ pub fn run(args: ShowArgs) -> Result<ExitCode, Error> {
         if let Some(out) = &args.html {
             write_file(
                 out,
-                c6solve::explorer::page(&cert, &root, args.html_max_nodes),
+                c6solve::explorer::page(
+                    &cert,
+                    &root,
+                    args.html_max_nodes
+                        .unwrap_or(c6solve::explorer::DEFAULT_MAX_NODES),
+                ),
             )?;
         }
         let (line, note, zone) = show::main_line(&cert, &root);

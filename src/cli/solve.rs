@@ -96,15 +96,14 @@ pub struct SolveArgs {
     sgf_out: Option<String>,
     /// Size limit of --sgf-out: the reply lists met before N stones are written are written
     /// in full, every reply a variation; past N each line goes on along its first reply only,
-    /// with a comment (so a file can hold more than N stones).
+    /// with a comment (so a file can hold more than N stones) [default: 20000].
     #[arg(
         long,
         value_name = "N",
-        default_value = "20000",
         requires = "sgf_out",
         value_parser = whole::<usize>(1..)
     )]
-    sgf_max_nodes: usize,
+    sgf_max_nodes: Option<usize>,
     /// Largest disproof (draw, no-win) written by --proof, in nodes per claim.
     #[arg(
         long,
@@ -229,7 +228,11 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Error> {
         match cert {
             Ok(cert) => {
                 let cert = cert.unpack().map_err(|e| Error::Io(e.to_string()))?;
-                let text = c6solve::proof::sgf::strategy_sgf(&pos, &cert, args.sgf_max_nodes)?;
+                let text = c6solve::proof::sgf::strategy_sgf(
+                    &pos,
+                    &cert,
+                    args.sgf_max_nodes.unwrap_or(20_000),
+                )?;
                 write_file(path, text)?;
             }
             Err(why) => eprintln!("c6solve: no SGF written: {why}"),
