@@ -31,6 +31,8 @@ use crate::search::LineKind;
 use crate::search::dfpn::{Dfpn, Limits, Proof};
 use crate::search::tt::Table;
 use std::fmt::Write as _;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// Limits of each proof.
@@ -388,6 +390,8 @@ pub struct GamesOptions {
     pub limit: usize,
     /// Limits of each proof.
     pub verify: VerifyOptions,
+    /// Lines verified at once, each on its own search thread and table (at least 1).
+    pub jobs: usize,
 }
 
 /// One verified line of a real game.
@@ -407,15 +411,75 @@ pub struct GameLine {
 
 /// Verifies the last turns of the file's games that end in six: for a game whose winner made
 /// six on its turn T, the line starts `back` winner turns earlier (turn T - 2(back - 1)), with
-/// the winner to move. `progress` gets each result as it comes.
+/// the winner to move. The lines are chosen first; `opts.jobs` of them are then verified at
+/// a time, each on its own thread and table, so every line gets the same search as alone.
+/// `progress` gets each result as it comes (in the order they finish); the lines are
+/// returned in the file's order.
 pub fn run_games(
     opts: &GamesOptions,
-    mut progress: impl FnMut(&GameLine),
+    progress: impl FnMut(&GameLine) + Send,
 ) -> Result<Vec<GameLine>> {
+    let chosen = game_lines(opts)?;
+    let next = AtomicUsize::new(0);
+    let progress = Mutex::new(progress);
+    let done: Mutex<Vec<Option<Result<GameLine>>>> =
+        Mutex::new((0..chosen.len()).map(|_| None).collect());
+    std::thread::scope(|s| {
+        for _ in 0..opts.jobs.clamp(1, chosen.len().max(1)) {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(c) = chosen.get(i) else { break };
+                    let result = verify(&c.pos, &c.cells, &opts.verify).map(|report| GameLine {
+                        id: c.id.clone(),
+                        back: c.back,
+                        line: c.line.clone(),
+                        moves: c.moves.clone(),
+                        report,
+                    });
+                    let failed = result.is_err();
+                    if let Ok(g) = &result {
+                        (progress.lock().expect("no thread panics holding it"))(g);
+                    }
+                    done.lock().expect("no thread panics holding it")[i] = Some(result);
+                    if failed {
+                        // The others stop at their next line: the first error is reported.
+                        next.store(chosen.len(), Ordering::Relaxed);
+                        break;
+                    }
+                }
+            });
+        }
+    });
+    let mut out = Vec::new();
+    for result in done
+        .into_inner()
+        .expect("the workers have ended")
+        .into_iter()
+        .flatten()
+    {
+        out.push(result?);
+    }
+    Ok(out)
+}
+
+/// A line [`run_games`] verifies, before it is verified.
+struct Chosen {
+    id: String,
+    back: usize,
+    line: String,
+    moves: String,
+    pos: Position,
+    cells: Vec<Vec<Cell>>,
+}
+
+/// The lines of [`run_games`], in the file's order: at most `opts.limit`, the starting depth
+/// cycling through `opts.turns_back`. Records that do not replay are skipped.
+fn game_lines(opts: &GamesOptions) -> Result<Vec<Chosen>> {
     let text = crate::input::read(&opts.file, crate::input::Kind::Games)?;
     let rules = Rules::connect6();
     let (lo, hi) = opts.turns_back;
-    let mut out = Vec::new();
+    let mut out: Vec<Chosen> = Vec::new();
     for (n, row) in text.lines().enumerate() {
         if out.len() >= opts.limit {
             break;
@@ -441,23 +505,21 @@ pub fn run_games(
         else {
             continue;
         };
-        let Ok(line_cells) = parse_line(&rules, &line) else {
+        let Ok(cells) = parse_line(&rules, &line) else {
             continue;
         };
-        if check_line(&pos, &line_cells).is_err() {
+        if check_line(&pos, &cells).is_err() {
             continue;
         }
-        let report = verify(&pos, &line_cells, &opts.verify)?;
         let id = v["id"].as_str().unwrap_or("?").to_string();
-        let g = GameLine {
+        out.push(Chosen {
             id,
             back,
             line,
             moves,
-            report,
-        };
-        progress(&g);
-        out.push(g);
+            pos,
+            cells,
+        });
     }
     Ok(out)
 }
@@ -755,6 +817,7 @@ mod tests {
             turns_back: (1, 1),
             limit: 5,
             verify: opts(Some(10_000)),
+            jobs: 1,
         };
         let mut seen = 0;
         let lines = run_games(&opts, |_| seen += 1);
@@ -771,6 +834,52 @@ mod tests {
         let md = games_markdown(&opts, &lines, "c6solve verify --games", "0.00");
         assert!(md.contains("| 1 | 1 | 1 | 0 | 0 |"), "{md}");
         assert!(md.contains("| g1 | 1 | J14 J15 | verified | 1 |"), "{md}");
+    }
+
+    #[test]
+    fn lines_verified_at_once_give_what_each_gives_alone() {
+        // Six games, each ending in Black's six on a column, from 1 and 2 turns back in
+        // turn; with two jobs the lines come back in the file's order with the verdicts and
+        // nodes of one job.
+        let file =
+            std::env::temp_dir().join(format!("c6solve-verify-jobs-{}.jsonl", std::process::id()));
+        let games: Vec<String> = ["J", "K", "L", "M", "N", "O"]
+            .iter()
+            .enumerate()
+            .map(|(n, c)| {
+                format!(
+                    r#"{{"id": "g{n}", "ends_in_six": true, "moves": ["{c}10", "A1 A2", "{c}11 {c}12", "B1 B2", "{c}13 {c}9", "C1 C2", "{c}14 {c}15"]}}"#
+                )
+            })
+            .collect();
+        std::fs::write(&file, games.join("\n")).unwrap();
+        let run = |jobs| {
+            let opts = GamesOptions {
+                file: file.display().to_string(),
+                turns_back: (1, 2),
+                limit: 6,
+                verify: opts(Some(20_000)),
+                jobs,
+            };
+            let mut seen = 0;
+            let lines = run_games(&opts, |_| seen += 1).unwrap();
+            assert_eq!(seen, lines.len());
+            lines
+                .iter()
+                .map(|g| (g.id.clone(), g.back, g.report.verdict, g.report.nodes))
+                .collect::<Vec<_>>()
+        };
+        let (one, two) = (run(1), run(2));
+        std::fs::remove_file(&file).unwrap();
+        assert_eq!(one.len(), 6);
+        assert_eq!(one, two);
+        // From 1 back the six is the line; from 2 back White's two blocks hold the column.
+        let verdicts: Vec<(usize, Verdict)> = one.iter().map(|l| (l.1, l.2)).collect();
+        assert_eq!(
+            verdicts,
+            [1, 2, 1, 2, 1, 2].map(|b| (b, [Verdict::Verified, Verdict::Unproven][b - 1]))
+        );
+        assert!(one.iter().all(|l| (l.3 > 0) == (l.1 == 2)), "{one:?}");
     }
 
     #[test]

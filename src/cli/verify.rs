@@ -40,32 +40,25 @@ pub struct VerifyArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["line", "moves", "sgf", "position", "rules"])]
     games: Option<String>,
     /// With --games: start each line this many of the winner's turns before its six (a range
-    /// "2..4" cycles through 2, 3, 4).
-    #[arg(
-        long,
-        value_name = "A..B",
-        default_value = "2..4",
-        requires = "games",
-        value_parser = turns_back
-    )]
-    turns_back: (usize, usize),
-    /// With --games: how many lines to verify.
+    /// "2..4" cycles through 2, 3, 4) [default: 2..4].
+    #[arg(long, value_name = "A..B", requires = "games", value_parser = turns_back)]
+    turns_back: Option<(usize, usize)>,
+    /// With --games: how many lines to verify [default: 200].
+    #[arg(long, value_name = "N", requires = "games", value_parser = whole::<usize>(1..))]
+    limit: Option<usize>,
+    /// With --games: lines verified at once, each on its own search thread and table (a
+    /// line's proofs are the same as alone; only its seconds feel the shared machine)
+    /// [default: 1].
     #[arg(
         long,
         value_name = "N",
-        default_value = "200",
         requires = "games",
-        value_parser = whole::<usize>(1..)
+        value_parser = whole::<usize>(1..=1024)
     )]
-    limit: usize,
-    /// With --games: where to write the Markdown report.
-    #[arg(
-        long,
-        value_name = "FILE",
-        default_value = "results/kill-lines.md",
-        requires = "games"
-    )]
-    out: String,
+    jobs: Option<usize>,
+    /// With --games: where to write the Markdown report [default: results/kill-lines.md].
+    #[arg(long, value_name = "FILE", requires = "games")]
+    out: Option<String>,
 }
 
 /// Runs `verify`: 0 for a verified line (or a written report), 1 for any other verdict.
@@ -76,13 +69,17 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode, Error> {
         tt_mib: args.search.tt_mib(),
     };
     if let Some(file) = args.games {
-        super::bench::check_writable("--out", &args.out, &[Named::new("--games", &file)])?;
-        let limit = args.limit;
+        // Defaults here, not in clap: clap does not refuse an option with a default value
+        // that its `requires` lacks, and these mean nothing without --games.
+        let out = args.out.as_deref().unwrap_or("results/kill-lines.md");
+        super::bench::check_writable("--out", out, &[Named::new("--games", &file)])?;
+        let limit = args.limit.unwrap_or(200);
         let games = GamesOptions {
             file,
-            turns_back: args.turns_back,
+            turns_back: args.turns_back.unwrap_or((2, 4)),
             limit,
             verify: opts,
+            jobs: args.jobs.unwrap_or(1),
         };
         let load = super::bench::load_average(3).unwrap_or_else(|| "unknown".into());
         let mut done = 0;
@@ -104,9 +101,20 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode, Error> {
             &format!("c6solve {}", command.join(" ")),
             &load,
         );
-        write_file(&args.out, &md)?;
+        write_file(out, &md)?;
         print!("{md}");
         return Ok(ExitCode::SUCCESS);
+    }
+    // clap's `requires = "games"` is dropped when --games conflicts with an option given
+    // (--line), so the batch options are refused here.
+    let batch = [
+        ("--turns-back", args.turns_back.is_some()),
+        ("--limit", args.limit.is_some()),
+        ("--jobs", args.jobs.is_some()),
+        ("--out", args.out.is_some()),
+    ];
+    if let Some((name, _)) = batch.iter().find(|(_, given)| *given) {
+        return Err(Error::Option(format!("{name} needs --games")));
     }
     let rules = args.rules.as_deref().map(Rules::parse).transpose()?;
     let source = args.position.source(rules.is_some());
