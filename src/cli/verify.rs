@@ -74,12 +74,21 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode, Error> {
         let out = args.out.as_deref().unwrap_or("results/kill-lines.md");
         super::bench::check_writable("--out", out, &[Named::new("--games", &file)])?;
         let limit = args.limit.unwrap_or(200);
+        let jobs = args.jobs.unwrap_or(1);
+        // Each job holds a table of its own: together they must fit as one table must.
+        let (mib, max) = (opts.tt_mib, c6solve::search::max_tt_mib());
+        if jobs.saturating_mul(mib) > max {
+            return Err(Error::Option(format!(
+                "--jobs {jobs} with --tt-size {mib}: {jobs} tables of {mib} MiB are more than \
+                 the memory available ({max} MiB)"
+            )));
+        }
         let games = GamesOptions {
             file,
             turns_back: args.turns_back.unwrap_or((2, 4)),
             limit,
             verify: opts,
-            jobs: args.jobs.unwrap_or(1),
+            jobs,
         };
         let load = super::bench::load_average(3).unwrap_or_else(|| "unknown".into());
         let mut done = 0;
