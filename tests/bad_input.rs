@@ -219,6 +219,17 @@ fn bad_inputs_get_one_line_and_a_non_zero_exit() {
             "4096",
         ],
         &["solve", "--moves", "K10", "--part-workers", "2"],
+        &[
+            "table",
+            "--rules",
+            "4,4,3,2,1",
+            "--by-parts",
+            "pdir",
+            "--part-workers",
+            "1024",
+            "--tt-size",
+            "4096",
+        ],
         &["solve", "--moves", "K10", "--sgf-max-nodes", "5"],
         &["show", "--moves", "K10", "--html-max-nodes", "5"],
     ];

@@ -192,6 +192,20 @@ pub fn secs_text(d: Duration) -> String {
     d.as_secs_f64().to_string()
 }
 
+/// Refuses `n` tables of `mib` MiB at once (`option` N jobs or workers, each with a table of
+/// its own) when together they are more than the memory available, as one table that large
+/// is refused.
+pub fn tables_fit(option: &str, n: usize, mib: usize) -> Result<(), c6solve::Error> {
+    let max = c6solve::search::max_tt_mib();
+    if n.saturating_mul(mib) > max {
+        return Err(c6solve::Error::Option(format!(
+            "{option} {n} with --tt-size {mib}: {n} tables of {mib} MiB are more than the \
+             memory available ({max} MiB)"
+        )));
+    }
+    Ok(())
+}
+
 /// A table size: whole MiB, at least 1, at most the memory available ([`c6solve::search::max_tt_mib`]).
 pub fn tt_mib(text: &str) -> Result<usize, String> {
     let mib = text

@@ -67,6 +67,7 @@ pub fn run(pos: &Position, source: &Source, by: &ByParts<'_>) -> Result<ExitCode
             )],
         )?;
     }
+    super::args::tables_fit("--part-workers", by.parts.workers(), by.tt_mib)?;
     let command = super::command_line();
     let opts = BoardsOptions {
         rules: vec![root.rules],

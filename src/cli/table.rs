@@ -151,6 +151,7 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Error> {
     others.push(Named::new("--json", &args.json));
     super::bench::check_writable("--md", &args.md, &others)?;
     let command = super::command_line();
+    super::args::tables_fit("--part-workers", args.parts.workers(), args.tt_size)?;
     let opts = BoardsOptions {
         rules,
         time_limit: args.time_limit,

@@ -1,7 +1,7 @@
 //! `c6solve verify`: is a claimed kill line's win proved after each of the attacker's turns?
 //! With `--games`, the last turns of real games, written up as a Markdown report.
 
-use super::args::{PositionArgs, SearchArgs, turns_back, whole};
+use super::args::{PositionArgs, SearchArgs, tables_fit, turns_back, whole};
 use super::{exit_code, write_file};
 use c6solve::files::outputs::Named;
 use c6solve::verify::{self, GamesOptions, Verdict, VerifyOptions};
@@ -75,14 +75,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode, Error> {
         super::bench::check_writable("--out", out, &[Named::new("--games", &file)])?;
         let limit = args.limit.unwrap_or(200);
         let jobs = args.jobs.unwrap_or(1);
-        // Each job holds a table of its own: together they must fit as one table must.
-        let (mib, max) = (opts.tt_mib, c6solve::search::max_tt_mib());
-        if jobs.saturating_mul(mib) > max {
-            return Err(Error::Option(format!(
-                "--jobs {jobs} with --tt-size {mib}: {jobs} tables of {mib} MiB are more than \
-                 the memory available ({max} MiB)"
-            )));
-        }
+        tables_fit("--jobs", jobs, opts.tt_mib)?;
         let games = GamesOptions {
             file,
             turns_back: args.turns_back.unwrap_or((2, 4)),
