@@ -458,7 +458,12 @@ impl<'t> Dfpn<'t> {
         let mut pruned: Option<Pruned> = None;
         if !or
             && zoning
-            && let Some((zone, by_main)) = self.null_move_zone(pos, children.len(), past_work)
+            && let Some((zone, by_main)) = self.null_move_zone(
+                pos,
+                children.len(),
+                past_work,
+                zones::null_move_searched(pos, seen),
+            )
         {
             let before = children.len();
             children.retain(|c| zone.cells.contains(c.cell));

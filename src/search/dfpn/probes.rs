@@ -57,8 +57,9 @@ pub(super) fn loop_tss_budget(work: u64, moves: usize) -> u64 {
     }
 }
 
-/// See [`loop_tss_budget`].
-const MANY_MOVES: usize = 128;
+/// The size of an open board (see [`loop_tss_budget`], [`open_board_budget`] and
+/// [`super::zones::null_move_searched`]).
+pub(super) const MANY_MOVES: usize = 128;
 
 /// The budget of a threat-space probe at a new node `pos`: `open` on an open board (at least
 /// [`MANY_MOVES`] empty points) while the probes that `throttle` backs off pay (see

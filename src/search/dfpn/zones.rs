@@ -18,7 +18,7 @@ use super::Dfpn;
 use super::decide::{REPLY_BUDGET, worth_pairing};
 use super::keys::Mode;
 use super::pn::Child;
-use super::probes::{NULL_WORK_SHARE, main_null_budget, null_budget};
+use super::probes::{MANY_MOVES, NULL_WORK_SHARE, main_null_budget, null_budget};
 use crate::board::{Cell, Position};
 use crate::pairing;
 use crate::search::tt::INF;
@@ -344,17 +344,19 @@ impl Dfpn<'_> {
     }
 
     /// The zone of a defender node's null move (the defender gives up the rest of its turn),
-    /// if that position is proved won within a budget, first by a threat-space search and,
-    /// where that fails, by the main search (not inside another null move's search). Only a
-    /// zone whose support covers the stones of the turn (and what the context needs) is
-    /// returned; defender stones outside it then need no proof of their own (see
-    /// [`crate::zone`]). A turn longer than p (Black's first, when q > p) is not pruned.
-    /// The flag says whether the main search proved it.
+    /// if that position is proved won: by a proof already in the table or, with `search`,
+    /// within a budget, first by a threat-space search and, where that fails, by the main
+    /// search (not inside another null move's search). Only a zone whose support covers the
+    /// stones of the turn (and what the context needs) is returned; defender stones outside
+    /// it then need no proof of their own (see [`crate::zone`]). A turn longer than p
+    /// (Black's first, when q > p) is not pruned. The flag says whether the main search
+    /// proved it.
     pub(super) fn null_move_zone(
         &mut self,
         pos: &mut Position,
         moves: usize,
         past_work: u64,
+        search: bool,
     ) -> Option<(ProofZone, bool)> {
         let (me, left) = (pos.to_move(), pos.stones_left());
         if !null_move_can_prune(pos) || self.probes.sub_limit.is_some() {
@@ -368,7 +370,7 @@ impl Dfpn<'_> {
         let budget = base.max(past_work / NULL_WORK_SHARE);
         let mut zone = self.proven_zone(key, pos, g).map(|z| (z, false));
         let mut no_forcing_win = false;
-        if zone.is_none() {
+        if zone.is_none() && search {
             let stored = self.tt.probe(key);
             no_forcing_win = stored.is_some_and(|e| e.dn == 0);
             let hopeless = no_forcing_win || stored.is_some_and(|e| e.work as u64 >= budget);
@@ -385,7 +387,12 @@ impl Dfpn<'_> {
                 self.probes.null_moves.spent += self.nodes - before;
             }
         }
-        if zone.is_none() && no_forcing_win && self.zones.main_nulls && !self.probes.in_null {
+        if zone.is_none()
+            && search
+            && no_forcing_win
+            && self.zones.main_nulls
+            && !self.probes.in_null
+        {
             zone = self
                 .main_null_zone(pos, moves, past_work, need)
                 .map(|z| (z, true));
@@ -626,6 +633,17 @@ impl Pruned {
             covered: Vec::new(),
         }
     }
+}
+
+/// Whether a defender node's null move gets a search of its own at this visit (otherwise only
+/// a proof already in the table is used): always on a small board, and on an open board (at
+/// least [`MANY_MOVES`] empty points) from the second visit on. On 19x19 most defender nodes
+/// are expanded once and never searched again (df-pn's frontier), and searching every new
+/// one's null move cost more than its zones saved; refuted replies narrowing the rest
+/// (`narrow_replies`) prune where df-pn stays (docs/design.md §4.2;
+/// results/experiments/null-moves-on-return.md).
+pub(super) fn null_move_searched(pos: &Position, seen: bool) -> bool {
+    seen || pos.empties() < MANY_MOVES
 }
 
 /// True if a null move's zone may prune the defender's replies at `pos`: the turn is at
