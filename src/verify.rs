@@ -13,8 +13,8 @@
 //!   defender's holding stones are reported. Disproofs need exhaustive search, so this is
 //!   reachable on small boards and in cramped positions only.
 //! - `unproven`: the first attacker turn whose win was neither proved nor disproved within the
-//!   limits, with the defence that resisted most (the defender stones with the smallest
-//!   disproof number in the table).
+//!   limits, with the defence that resisted most (the unproved defender stones whose
+//!   search took the most nodes, read from the table).
 //!
 //! `turn` is the 1-based index in the line of the attacker turn the verdict is about: the
 //! failing turn for `refuted` and `unproven`, the line's last attacker turn for `verified`.
@@ -292,7 +292,8 @@ const RESOLVE_NODES: u64 = 1_000_000;
 
 /// The defender's stones for the rest of its turn at `pos`: with `holding`, stones after which
 /// the attacker provably cannot win (read from the table, searched again if replaced);
-/// otherwise the stones with the smallest disproof number (the defence that resisted most).
+/// otherwise the unproved stones the search spent the most nodes on (the defence that
+/// resisted most; see [`LineKind::Resisting`]).
 fn defence(table: &Table, attacker: Color, pos: &mut Position, holding: bool) -> Vec<Cell> {
     let limits = Limits {
         max_nodes: Some(RESOLVE_NODES),
@@ -888,8 +889,10 @@ mod tests {
         // N10 N8 the win is not proved within 50,000 nodes. Many of Black's replies were
         // never searched (or were proved by a zone without being stored), and with the fresh
         // numbers of a child the table does not hold one of them looked most resistant: N13
-        // O10, which loses in 7 nodes. The defence named must be one the search met and
-        // could not refute, so a small search after it must not prove the win either.
+        // O10, which loses in 7 nodes. By the smallest disproof number alone, K7 N13 (lost in
+        // 7 nodes too) was named: the run was expanding it when the limit stopped it. The
+        // defence named must be one the search met and could not refute, so a small search
+        // after it must not prove the win either.
         let r = Rules::connect6();
         let pos = position(&r, "K10 K9 L11 L8 M11 N9 M10 O8 M9");
         let report = verify(

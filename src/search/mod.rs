@@ -468,8 +468,11 @@ pub(crate) enum LineKind {
     Disproven,
     /// The child with the smallest proof number (unsolved runs, the attacker to move).
     Promising,
-    /// The child with the smallest disproof number, ties to the largest proof number: the
-    /// defence that resisted most (unsolved runs, the defender to move).
+    /// The unproved child the search spent the most nodes on, ties to the smallest disproof
+    /// number: the defence that resisted most (unsolved runs, the defender to move). Not
+    /// the smallest disproof number alone: when the limit stops a run, the nodes it was
+    /// expanding keep the numbers of a half-done search, and a defence lost in a few nodes
+    /// could look best.
     Resisting,
 }
 
@@ -518,11 +521,13 @@ fn best_searched_child(
 ) -> Option<Cell> {
     let searched = moves
         .iter()
-        .filter_map(|&c| Some((c, run.stored_child_numbers(pos, c)?)));
+        .filter_map(|&c| Some((c, run.stored_child(pos, c)?)));
     let best = if kind == LineKind::Promising {
-        searched.min_by_key(|&(_, (pn, _))| pn)
+        searched.min_by_key(|&(_, (pn, _, _))| pn)
     } else {
-        searched.min_by_key(|&(_, (pn, dn))| (dn, std::cmp::Reverse(pn)))
+        searched
+            .filter(|&(_, (pn, _, _))| pn != 0)
+            .min_by_key(|&(_, (_, dn, work))| (std::cmp::Reverse(work), dn))
     };
     best.map(|(c, _)| c).or_else(|| moves.first().copied())
 }

@@ -346,8 +346,14 @@ impl<'t> Dfpn<'t> {
     /// Numbers of the node after the side to move plays `cell`, if the table holds it
     /// (it was searched, or reached through a transposition).
     pub fn stored_child_numbers(&self, pos: &Position, cell: Cell) -> Option<(Pn, Pn)> {
+        self.stored_child(pos, cell).map(|(pn, dn, _)| (pn, dn))
+    }
+
+    /// Numbers of the node after the side to move plays `cell` and the most nodes one search
+    /// of it took, if the table holds it.
+    pub fn stored_child(&self, pos: &Position, cell: Cell) -> Option<(Pn, Pn, u32)> {
         let key = self.child_key(pos, cell, Mode::Main);
-        self.tt.probe(key).map(|e| (e.pn, e.dn))
+        self.tt.probe(key).map(|e| (e.pn, e.dn, e.work))
     }
 
     fn out_of_budget(&mut self) -> bool {
