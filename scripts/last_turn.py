@@ -37,6 +37,11 @@ def point(name):
     return COLUMNS.index(name[0]), int(name[1:]) - 1
 
 
+def board_after(turns):
+    """The board after `turns` (a game's "moves" entries): point -> 0 for Black, 1 for White."""
+    return {point(s): i % 2 for i, turn in enumerate(turns) for s in turn.split()}
+
+
 def threats(board, me):
     """The least number of points meeting every threat window of `me`, capped at P + 2."""
     windows = []
@@ -64,10 +69,7 @@ def main():
             continue
         turns = g["moves"]
         last = len(turns) - 1
-        board = {}
-        for i, turn in enumerate(turns[: last - 1]):
-            for s in turn.split():
-                board[point(s)] = i % 2
+        board = board_after(turns[: last - 1])
         winner = last % 2
         mine, theirs = threats(board, winner), threats(board, 1 - winner)
         kind = "loser-wins" if theirs > 0 else ("forced" if mine > P else "blockable")

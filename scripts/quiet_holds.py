@@ -21,7 +21,7 @@ import json, os, re, statistics, subprocess, sys
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from last_turn import point, threats  # noqa: E402
+from last_turn import board_after, threats  # noqa: E402
 
 GAMES = "../shared/data/connect6-games.jsonl"
 
@@ -42,12 +42,8 @@ def holds(report, back):
         if moves[len(moves) - len(turns):] != turns:
             sys.exit(f"{gid}: the report's line is not the game's end")
         kept = moves[: len(moves) - len(turns) + 1]
-        board = {}
-        for i, turn in enumerate(kept):
-            for s in turn.split():
-                board[point(s)] = i % 2
         winner = (len(kept) - 1) % 2
-        out.append((gid, " ".join(kept), threats(board, winner)))
+        out.append((gid, " ".join(kept), threats(board_after(kept), winner)))
     return out
 
 
