@@ -547,10 +547,23 @@ pub fn games_markdown(
             .filter(|g| g.report.verdict == v && back.is_none_or(|b| g.back == b))
             .count()
     };
-    let limit = opts
+    // A turn's budget as the run was given it: nodes, seconds, both, or neither.
+    let budget: Vec<String> = opts
         .verify
-        .time_limit
-        .map_or("none".to_string(), |d| format!("{} s", d.as_secs_f64()));
+        .max_nodes
+        .map(|n| format!("{} nodes", crate::units::group_digits(n)))
+        .into_iter()
+        .chain(
+            opts.verify
+                .time_limit
+                .map(|d| format!("{} s", d.as_secs_f64())),
+        )
+        .collect();
+    let limit = if budget.is_empty() {
+        "no node or time limit".to_string()
+    } else {
+        budget.join(" or ")
+    };
     let _ = writeln!(
         s,
         "Each line starts `back` of the winner's turns before its six, with the winner to \
@@ -835,6 +848,10 @@ mod tests {
         let md = games_markdown(&opts, &lines, "c6solve verify --games", "0.00");
         assert!(md.contains("| 1 | 1 | 1 | 0 | 0 |"), "{md}");
         assert!(md.contains("| g1 | 1 | J14 J15 | verified | 1 |"), "{md}");
+        assert!(
+            md.contains("every defence within 10,000 nodes and 4 MiB"),
+            "{md}"
+        );
     }
 
     #[test]
