@@ -548,21 +548,12 @@ pub fn games_markdown(
             .count()
     };
     // A turn's budget as the run was given it: nodes, seconds, both, or neither.
-    let budget: Vec<String> = opts
-        .verify
-        .max_nodes
-        .map(|n| format!("{} nodes", crate::units::group_digits(n)))
-        .into_iter()
-        .chain(
-            opts.verify
-                .time_limit
-                .map(|d| format!("{} s", d.as_secs_f64())),
-        )
-        .collect();
-    let limit = if budget.is_empty() {
-        "no node or time limit".to_string()
-    } else {
-        budget.join(" or ")
+    let nodes = |n| format!("{} nodes", crate::units::group_digits(n));
+    let limit = match (opts.verify.max_nodes, opts.verify.time_limit) {
+        (Some(n), Some(d)) => format!("{} or {} s", nodes(n), d.as_secs_f64()),
+        (Some(n), None) => nodes(n),
+        (None, Some(d)) => format!("{} s", d.as_secs_f64()),
+        (None, None) => "no node or time limit".to_string(),
     };
     let _ = writeln!(
         s,

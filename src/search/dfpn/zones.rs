@@ -387,12 +387,8 @@ impl Dfpn<'_> {
                 self.probes.null_moves.spent += self.nodes - before;
             }
         }
-        if zone.is_none()
-            && search
-            && no_forcing_win
-            && self.zones.main_nulls
-            && !self.probes.in_null
-        {
+        // `no_forcing_win` is only learnt by a search above, so this too waits for `search`.
+        if zone.is_none() && no_forcing_win && self.zones.main_nulls && !self.probes.in_null {
             zone = self
                 .main_null_zone(pos, moves, past_work, need)
                 .map(|z| (z, true));
