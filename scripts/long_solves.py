@@ -8,30 +8,24 @@ solved with `--goal win` on one thread within NODES nodes, and every proof writt
 Usage: python3 scripts/long_solves.py BINARY NODES T ID [ID ...] [--jobs J] [--tt-size MIB]
        [--dir DIR]
 (e.g. target/release/c6solve 50000000 5 nz6454 nz2890 --jobs 2). Certificates go to DIR
-(default: a new temporary directory). Node counts are exact on one thread; the seconds
-depend on the machine's load."""
-import json, os, re, subprocess, sys, tempfile, time
+(default: a new temporary directory). Run it from the project's root. Node counts are exact
+on one thread; the seconds depend on the machine's load."""
+import argparse, json, os, re, subprocess, sys, tempfile, time
 from concurrent.futures import ThreadPoolExecutor
 
-
-def option(args, name, default):
-    if name in args:
-        i = args.index(name)
-        value = args[i + 1]
-        del args[i : i + 2]
-        return value
-    return default
-
-
-args = sys.argv[1:]
-jobs = int(option(args, "--jobs", "1"))
-tt_size = option(args, "--tt-size", "2048")
-cert_dir = option(args, "--dir", None) or tempfile.mkdtemp(prefix="long-solves-")
-if len(args) < 4:
-    sys.exit(__doc__.split("\n\n")[1])
-binary, nodes, t, ids = args[0], args[1], int(args[2]), args[3:]
-games_file = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "data",
-                          "connect6-games.jsonl")
+parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+parser.add_argument("binary")
+parser.add_argument("nodes")
+parser.add_argument("t", type=int)
+parser.add_argument("ids", nargs="+", metavar="ID")
+parser.add_argument("--jobs", type=int, default=1)
+parser.add_argument("--tt-size", default="2048")
+parser.add_argument("--dir")
+args = parser.parse_args()
+binary, nodes, t, ids, tt_size = args.binary, args.nodes, args.t, args.ids, args.tt_size
+cert_dir = args.dir or tempfile.mkdtemp(prefix="long-solves-")
+os.makedirs(cert_dir, exist_ok=True)
+games_file = "../shared/data/connect6-games.jsonl"
 turns_of = {}
 with open(games_file) as f:
     for line in f:
@@ -52,6 +46,8 @@ def position(turns):
 def solve(game_id):
     moves = position(turns_of[game_id])
     proof = os.path.join(cert_dir, f"{game_id}.c6proof")
+    if os.path.exists(proof):
+        os.remove(proof)  # only this run's proof may be checked
     start = time.time()
     run = subprocess.run([binary, "solve", "--moves", moves, "--goal", "win", "--threads", "1",
                           "--nodes", nodes, "--tt-size", tt_size, "--json", "--proof", proof],
@@ -75,6 +71,6 @@ print(f"`{os.path.basename(binary)} solve --goal win --threads 1 --nodes {nodes}
       f"t = {t}, certificates in {cert_dir}\n")
 print("| game | result | nodes | seconds | best turn | certificate |")
 print("| --- | --- | --: | --: | --- | --- |")
-with ThreadPoolExecutor(jobs) as pool:
+with ThreadPoolExecutor(args.jobs) as pool:
     for row in pool.map(solve, ids):
         print(row, flush=True)
